@@ -1,0 +1,87 @@
+/**
+ * @module Client classification: who is asking, and which representation they get.
+ * The rule is `design.md`'s, in order: an explicit JSON `Accept` wins; then terminal
+ * User-Agents; then browsers (`Mozilla/`); everything else is a program.
+ */
+import { Elysia } from "elysia";
+
+export type ClientKind = "terminal" | "browser" | "program";
+
+export interface Client {
+  /** Who is asking, from the User-Agent. */
+  readonly kind: ClientKind;
+  /** What they get: text for a person at a terminal, JSON otherwise. */
+  readonly wants: "text" | "json";
+  /** Pretty JSON with a trailing newline, for people reading it in a terminal. */
+  readonly prettyJson: boolean;
+}
+
+/**
+ * Lower-cased User-Agent fragments of clients run by a person at a terminal. PowerShell
+ * is here because its UA also carries `Mozilla/`, so it must be checked before browsers.
+ */
+export const TERMINAL_AGENTS: readonly string[] = [
+  "curl/",
+  "wget/",
+  "httpie/",
+  "xh/",
+  "lwp-request",
+  "powershell",
+  "aria2/",
+  "fetch libfetch",
+  "openbsd ftp",
+  "nushell",
+];
+
+const client = (kind: ClientKind, wants: Client["wants"]): Client =>
+  Object.freeze({ kind, wants, prettyJson: kind === "terminal" });
+
+/** Every possible answer, built once: classifying a request allocates nothing. */
+const CLIENTS = {
+  terminal: client("terminal", "text"),
+  terminalAskingForJson: client("terminal", "json"),
+  browser: client("browser", "json"),
+  program: client("program", "json"),
+} as const;
+
+function kindOf(userAgent: string): ClientKind {
+  const ua = userAgent.toLowerCase();
+  for (const agent of TERMINAL_AGENTS) if (ua.includes(agent)) return "terminal";
+  return ua.includes("mozilla/") ? "browser" : "program";
+}
+
+/**
+ * True when `Accept` names `application/json` (with a non-zero q) and no `*\/*`.
+ * HTTPie's default, `application/json, *\/*;q=0.5`, is a default, not a wish.
+ */
+export function acceptsOnlyJson(accept: string): boolean {
+  let namesJson = false;
+  for (const range of accept.toLowerCase().split(",")) {
+    const [type = "", ...params] = range.split(";").map((part) => part.trim());
+    if (type === "*/*") return false;
+    if (type === "application/json" && !params.some((p) => /^q=0(\.0*)?$/.test(p))) {
+      namesJson = true;
+    }
+  }
+  return namesJson;
+}
+
+/** Classifies a request from its two headers. */
+export function classifyClient(userAgent: string | null, accept: string | null): Client {
+  const kind = kindOf(userAgent ?? "");
+  if (kind !== "terminal") return CLIENTS[kind];
+  return accept && acceptsOnlyJson(accept) ? CLIENTS.terminalAskingForJson : CLIENTS.terminal;
+}
+
+/**
+ * Derives `client` once per request for every route of the app. Only the two headers
+ * the rule needs are read: Bun materialises the header map lazily, per header.
+ */
+export const clientKind = new Elysia({ name: "client-kind" }).derive(
+  { as: "global" },
+  function deriveClient({ request }) {
+    return {
+      client: classifyClient(request.headers.get("user-agent"), request.headers.get("accept")),
+    };
+  },
+);

@@ -1,0 +1,74 @@
+/**
+ * @module Content validation: checks the hand-edited files in `content/` against the
+ * schemas the API documents, and reports the first mistake by file and field path.
+ */
+import type { TSchema } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import * as Schemas from "./schemas.ts";
+
+export interface Content {
+  readonly profile: Schemas.Profile;
+  readonly now: Schemas.Now;
+  readonly quotes: readonly Schemas.Quote[];
+  readonly roasts: readonly Schemas.Roast[];
+  readonly stack: Schemas.Stack;
+}
+
+/** Each content file, by its name under `content/`, and the schema it must satisfy. */
+export const CONTENT_FILES = {
+  profile: { file: "profile.json", schema: Schemas.Profile },
+  now: { file: "now.json", schema: Schemas.Now },
+  quotes: { file: "quotes.json", schema: Schemas.Quotes },
+  roasts: { file: "roasts.json", schema: Schemas.Roasts },
+  stack: { file: "stack.json", schema: Schemas.Stack },
+} as const satisfies Record<keyof Content, { file: string; schema: TSchema }>;
+
+export type RawContent = Readonly<Record<keyof Content, unknown>>;
+
+export class ContentError extends Error {
+  constructor(file: string, path: string, problem: string) {
+    super(`content/${file}: ${path || "(top level)"} ${problem}`);
+    this.name = "ContentError";
+  }
+}
+
+function check<T>(key: keyof Content, value: unknown): T {
+  const { file, schema } = CONTENT_FILES[key];
+  if (Value.Check(schema, value)) return value as T;
+  const first = Value.Errors(schema, value).First();
+  const shown =
+    first && first.value !== undefined ? ` (got ${JSON.stringify(first.value)?.slice(0, 60)})` : "";
+  throw new ContentError(file, first?.path ?? "", `${first?.message.toLowerCase() ?? "is invalid"}${shown}`);
+}
+
+/** What a schema cannot say: a time zone the runtime knows, ids that are unique. */
+function checkMeaning(content: Content): void {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: content.profile.location.timezone });
+  } catch {
+    throw new ContentError("profile.json", "/location/timezone", "is not a time zone this runtime knows");
+  }
+  const seen = new Set<string>();
+  content.roasts.forEach(({ id }, index) => {
+    if (seen.has(id)) throw new ContentError("roasts.json", `/${index}/id`, `repeats the id "${id}"`);
+    seen.add(id);
+  });
+}
+
+/** `{base_url}` in any content string becomes the site's public origin. */
+function withBaseUrl<T>(value: T, siteUrl: string): T {
+  return JSON.parse(JSON.stringify(value).replaceAll("{base_url}", siteUrl)) as T;
+}
+
+/** Validates every content file; throws `ContentError` naming the file and field. */
+export function validateContent(raw: RawContent, siteUrl: string): Content {
+  const content: Content = {
+    profile: check("profile", raw.profile),
+    now: check("now", raw.now),
+    quotes: check("quotes", raw.quotes),
+    roasts: check("roasts", raw.roasts),
+    stack: check("stack", raw.stack),
+  };
+  checkMeaning(content);
+  return Object.freeze(withBaseUrl(content, siteUrl));
+}

@@ -1,0 +1,142 @@
+/**
+ * @module Errors: one JSON envelope for every error, whoever asks, and the named plugin
+ * that maps anything thrown (or any unmatched route) onto it.
+ */
+import { Elysia } from "elysia";
+import { baseHeaders, CONTENT_TYPE } from "./headers.ts";
+
+/** Every status the API answers with an error, and its stable machine-readable code. */
+export const ERROR_CODES = {
+  400: "bad_request",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  429: "rate_limited",
+  500: "internal_error",
+  502: "bad_gateway",
+  503: "not_configured",
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_CODES;
+
+/** Thrown by services and handlers; the error plugin turns it into the envelope. */
+export class ApiError extends Error {
+  readonly status: ErrorStatus;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(
+    status: ErrorStatus,
+    message: string,
+    options: { headers?: Record<string, string>; details?: Record<string, unknown> } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.headers = options.headers ?? {};
+    this.details = options.details;
+  }
+}
+
+/** `{ "error": { "status", "code", "message", ...details } }` as a Response. */
+export function errorResponse(error: ApiError): Response {
+  const body = {
+    error: {
+      status: error.status,
+      code: ERROR_CODES[error.status],
+      message: error.message,
+      ...error.details,
+    },
+  };
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: {
+      ...baseHeaders(),
+      "content-type": CONTENT_TYPE.json,
+      "cache-control": "no-store",
+      ...error.headers,
+    },
+  });
+}
+
+/**
+ * Makes request input safe to quote in a message: printable ASCII only (anything else
+ * percent-encoded), and short. Keeps control bytes out of logs and terminals.
+ */
+export function quoteInput(input: string, maxLength = 120): string {
+  const printable = input.replace(/[^\x20-\x7e]/gu, (char) => encodeURIComponent(char));
+  return printable.length > maxLength ? `${printable.slice(0, maxLength)}...` : printable;
+}
+
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  const end = url.indexOf("?", start);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
+}
+
+/** Methods answered for each path, from the app's route table. HEAD follows GET. */
+export function allowedMethods(routes: readonly { method: string; path: string }[]) {
+  const byPath = new Map<string, string[]>();
+  for (const { method, path } of routes) {
+    const methods = byPath.get(path) ?? [];
+    const add = method === "GET" ? ["GET", "HEAD"] : [method];
+    for (const m of add) if (!methods.includes(m)) methods.push(m);
+    byPath.set(path, methods);
+  }
+  return byPath;
+}
+
+/** What the app answers when no route matched the method and path. */
+function unmatched(request: Request, allowed: Map<string, string[]>): Response {
+  const path = pathOf(request.url);
+  const methods = allowed.get(path) ?? allowed.get(path.replace(/\/+$/, "") || "/");
+  if (!methods) {
+    return errorResponse(
+      new ApiError(404, `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
+    );
+  }
+  const allow = [...methods, "OPTIONS"].join(", ");
+  if (request.method === "OPTIONS") {
+    return new Response(null, { status: 204, headers: { ...baseHeaders(), allow } });
+  }
+  return errorResponse(
+    new ApiError(405, `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`, {
+      headers: { allow },
+    }),
+  );
+}
+
+export interface ErrorLog {
+  error(message: string, error: unknown): void;
+}
+
+/**
+ * The app's one error handler. `routeTable` is read lazily so that routes registered
+ * after this plugin still count when answering 405.
+ */
+export function errorEnvelope(
+  routeTable: () => readonly { method: string; path: string }[],
+  log: ErrorLog = console,
+) {
+  let allowed: Map<string, string[]> | undefined;
+  return new Elysia({ name: "error-envelope" }).onError(
+    { as: "global" },
+    function toEnvelope({ code, error, request }) {
+      if (error instanceof ApiError) return errorResponse(error);
+      switch (code) {
+        case "NOT_FOUND":
+          allowed ??= allowedMethods(routeTable());
+          return unmatched(request, allowed);
+        case "PARSE":
+        case "VALIDATION":
+        case "INVALID_COOKIE_SIGNATURE":
+        case "INVALID_FILE_TYPE":
+          return errorResponse(new ApiError(400, "The request could not be understood"));
+        default:
+          log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
+          return errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged"));
+      }
+    },
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * @module The owner's local time, for "it's 14:05 in Lisbon" lines. Formatters are
+ * costly to build, so one is kept per time zone.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      weekday: "long",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "shortOffset",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export interface LocalTime {
+  /** `14:05` */
+  readonly time: string;
+  /** `Saturday` */
+  readonly weekday: string;
+  /** `GMT` or `GMT+1` */
+  readonly offset: string;
+}
+
+export function ownerLocalTime(at: Date, timeZone: string): LocalTime {
+  const parts = formatterFor(timeZone).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return {
+    time: `${part("hour")}:${part("minute")}`,
+    weekday: part("weekday"),
+    offset: part("timeZoneName"),
+  };
+}
+
+/** `3d 4h 12m`, `4h 12m 5s`, `12s`: uptime as a person reads it. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const units: [number, string][] = [
+    [Math.floor(s / 86400), "d"],
+    [Math.floor((s % 86400) / 3600), "h"],
+    [Math.floor((s % 3600) / 60), "m"],
+    [s % 60, "s"],
+  ];
+  const first = units.findIndex(([n]) => n > 0);
+  if (first === -1) return "0s";
+  return units
+    .slice(first, first + 3)
+    .map(([n, unit]) => `${n}${unit}`)
+    .join(" ");
+}

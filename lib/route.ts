@@ -1,0 +1,62 @@
+/**
+ * @module The contract of a route file. A file under `routes/` exports one route per
+ * HTTP method it answers (`export const GET = defineRoute({...})`); its path is the
+ * file's path. `setup` runs once at start-up and returns the per-request handler, so
+ * everything that can be prepared ahead (bodies, headers) is prepared there.
+ */
+import type { DocumentDecoration } from "elysia";
+import type { Client } from "./client-kind.ts";
+import type { Config } from "./config.ts";
+import type { Content } from "./content/validate.ts";
+
+/** What every route may use, built once by `createApp`. */
+export interface AppContext {
+  readonly config: Config;
+  readonly content: Content;
+  /** The current time; tests pass a fixed clock for reproducible output. */
+  readonly clock: () => Date;
+  /** Uniform in [0, 1); tests pass a seeded one. */
+  readonly random: () => number;
+  readonly startedAt: Date;
+  readonly version: string;
+  /** Every route of the app, for the index and the "try next" hints. */
+  readonly routes: readonly RouteSummary[];
+}
+
+export interface RouteSummary {
+  readonly method: Method;
+  readonly path: string;
+  readonly summary: string;
+}
+
+/** What a handler receives: the request and its classification. */
+export interface RequestContext {
+  readonly client: Client;
+  readonly request: Request;
+  readonly query: Readonly<Record<string, string | undefined>>;
+}
+
+export type Handler = (context: RequestContext) => Response | Promise<Response>;
+
+export interface RouteDetail extends DocumentDecoration {
+  summary: string;
+  description: string;
+  tags: [string, ...string[]];
+  responses: NonNullable<DocumentDecoration["responses"]>;
+}
+
+export interface RouteDefinition {
+  readonly detail: RouteDetail;
+  setup(app: AppContext): Handler;
+}
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+
+/** A route file's exports, as the manifest sees them. */
+export type RouteModule = Partial<Record<Method, RouteDefinition>>;
+
+/** Declares a route; only here for the types it checks. */
+export function defineRoute(definition: RouteDefinition): RouteDefinition {
+  return definition;
+}

@@ -1,0 +1,35 @@
+/**
+ * @module The terminal profile as a response, shared by `/api/curl` and the `/`
+ * rewrite so both hand out the very same bytes. Re-rendered once a minute, when the
+ * owner's local time in its header changes.
+ */
+import { renderProfile, stripColour } from "./ansi/index.ts";
+import { perInterval } from "./per-interval.ts";
+import { PreparedText } from "./prepared-response.ts";
+import { profileLayout } from "./profile-layout.ts";
+import type { AppContext } from "./route.ts";
+
+/** Fresh for the rest of the minute its clock shows, then revalidated by ETag. */
+const CACHE_CONTROL = "public, max-age=60, must-revalidate";
+
+const perApp = new WeakMap<AppContext, () => PreparedText>();
+
+/** The endpoints worth suggesting: the GET API routes other than the profile itself. */
+function hints(app: AppContext) {
+  return app.routes.filter(
+    ({ method, path }) => method === "GET" && path.startsWith("/api/") && path !== "/api/curl",
+  );
+}
+
+export function terminalProfile(app: AppContext): () => PreparedText {
+  let current = perApp.get(app);
+  if (!current) {
+    const endpoints = hints(app);
+    current = perInterval(60_000, app.clock, (at) => {
+      const colour = renderProfile(profileLayout(app.content, endpoints, app.config.siteUrl, at));
+      return new PreparedText(colour, stripColour(colour), CACHE_CONTROL, true);
+    });
+    perApp.set(app, current);
+  }
+  return current;
+}

@@ -1,0 +1,4 @@
+/** @module The running version, from package.json. */
+import pkg from "../package.json" with { type: "json" };
+
+export const VERSION: string = pkg.version;

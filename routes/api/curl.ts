@@ -1,0 +1,43 @@
+/**
+ * GET /api/curl: the owner's profile in ANSI colour, for `curl yoursite`: header,
+ * live status, career timeline, skill bars, links and what to try next.
+ */
+import { wantsColour } from "../../lib/colour-switch.ts";
+import { errors, notModified, ok, textBody } from "../../lib/openapi.ts";
+import { defineRoute } from "../../lib/route.ts";
+import { terminalProfile } from "../../lib/terminal-profile.ts";
+
+const example = `
+  Rin Hayashi  林 凛
+  Staff ML Engineer · Lisbon, Portugal
+  local time Saturday 14:05 (GMT)
+
+  ── Career ─────────────────────────────────────────────────────
+  2023 – now   Staff ML Engineer · Tessellate Freight
+  ...
+  ── Skills ─────────────────────────────────────────────────────
+  Python          ████████████████████████████████████████▊░░░  93
+`;
+
+export const GET = defineRoute({
+  detail: {
+    summary: "Profile for terminals",
+    description:
+      "The owner's profile as text in ANSI colour, at most 80 columns wide: who, where " +
+      "and their local time, what they are doing now, the career timeline, skill bars, " +
+      "links and other endpoints to try. `?nocolor` (or `?T`) returns it without colour. " +
+      "`GET /` returns the same bytes to terminal clients.",
+    tags: ["profile"],
+    responses: {
+      200: ok("The profile, as text", textBody(example), true),
+      304: notModified,
+      ...errors(500),
+    },
+  },
+  setup(app) {
+    const profile = terminalProfile(app);
+    return function curlProfile({ query, request }) {
+      return profile().respond(wantsColour(query), request);
+    };
+  },
+});

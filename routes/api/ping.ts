@@ -1,0 +1,90 @@
+/**
+ * GET /api/ping: the heartbeat. JSON for monitors; for a person at a terminal, a small
+ * status card with the uptime, the owner's local time and what to try next.
+ */
+
+import { t } from "elysia";
+import { renderStatusCard, stripColour } from "../../lib/ansi/index.ts";
+import { wantsColour } from "../../lib/colour-switch.ts";
+import { CACHE_CONTROL } from "../../lib/headers.ts";
+import { errors, jsonBody, ok, textBody } from "../../lib/openapi.ts";
+import { formatDuration, ownerLocalTime } from "../../lib/owner-time.ts";
+import { perInterval } from "../../lib/per-interval.ts";
+import { PreparedJson, PreparedText } from "../../lib/prepared-response.ts";
+import { defineRoute } from "../../lib/route.ts";
+
+export const Heartbeat = t.Object({
+  pong: t.Literal(true),
+  status: t.Literal("ok", { description: "Always ok while the process answers" }),
+  version: t.String({ description: "The running release" }),
+  uptimeSeconds: t.Integer({ minimum: 0 }),
+  serverTime: t.String({ format: "date-time", description: "UTC, ISO 8601" }),
+});
+
+const jsonExample = {
+  pong: true,
+  status: "ok",
+  version: "1.0.0",
+  uptimeSeconds: 4521,
+  serverTime: "2026-11-21T14:05:09.000Z",
+};
+
+const textExample = `
+  ● rin.example is up: pong
+
+  status       ok
+  uptime       1h 15m 21s
+  ...
+`;
+
+export const GET = defineRoute({
+  detail: {
+    summary: "Heartbeat",
+    description:
+      "For monitors: `pong`, status, version, uptime and server time as JSON. A terminal " +
+      "client (curl, wget, HTTPie, ...) gets a status card as text instead; `?nocolor` " +
+      "drops its colour. Never cached.",
+    tags: ["status"],
+    responses: {
+      200: ok("The service is up", { ...jsonBody(Heartbeat, jsonExample), ...textBody(textExample) }),
+      ...errors(500),
+    },
+  },
+  setup(app) {
+    const site = new URL(app.config.siteUrl).host;
+    const { name, handle, location } = app.content.profile;
+    const firstName = name.split(" ")[0] ?? handle;
+    const suggestions = [
+      { command: `curl ${app.config.siteUrl}`, why: `${firstName}'s profile, in colour` },
+      { command: `curl ${app.config.siteUrl}/api/roast`, why: "a roast of a classic ML mistake" },
+      { command: `curl ${app.config.siteUrl}/api/docs/json`, why: "the whole API, as OpenAPI" },
+    ];
+    // Uptime and time are shown to the second: render each representation once a second.
+    const current = perInterval(1000, app.clock, (at) => {
+      const uptimeSeconds = Math.floor((at.getTime() - app.startedAt.getTime()) / 1000);
+      const json = new PreparedJson(
+        { pong: true, status: "ok", version: app.version, uptimeSeconds, serverTime: at.toISOString() },
+        CACHE_CONTROL.noStore,
+        false,
+      );
+      const card = renderStatusCard({
+        site,
+        status: "ok",
+        version: app.version,
+        uptime: formatDuration(uptimeSeconds),
+        serverTime: at.toISOString().replace(/\.\d+Z$/, "Z"),
+        owner: firstName,
+        ownerTime: ownerLocalTime(at, location.timezone),
+        ownerTimeZone: location.timezone,
+        suggestions,
+      });
+      return { json, text: new PreparedText(card, stripColour(card), CACHE_CONTROL.noStore) };
+    });
+    return function ping({ client, query, request }) {
+      const { json, text } = current();
+      return client.wants === "text"
+        ? text.respond(wantsColour(query), request)
+        : json.respond(client, request);
+    };
+  },
+});

@@ -1,0 +1,36 @@
+/** GET /api/roast: a light-hearted roast of a common ML or data-science mistake. */
+import { Roast } from "../../lib/content/schemas.ts";
+import { CACHE_CONTROL } from "../../lib/headers.ts";
+import { errors, jsonBody, ok } from "../../lib/openapi.ts";
+import { PreparedJson } from "../../lib/prepared-response.ts";
+import { anyOfButTheLast } from "../../lib/random-pick.ts";
+import { defineRoute } from "../../lib/route.ts";
+
+export const GET = defineRoute({
+  detail: {
+    summary: "A roast of an ML mistake",
+    description:
+      "A common ML / data-science mistake, a roast of it, and a short fix. Never the same " +
+      "roast twice in a row; never cached.",
+    tags: ["fun"],
+    responses: {
+      200: ok(
+        "A roast",
+        jsonBody(Roast, {
+          id: "scaled-before-split",
+          mistake: "Fitting the scaler on the whole dataset before splitting",
+          roast: "Your test set sent its mean and variance ahead. Of course the model aced it.",
+          fix: "Split first; fit scalers and imputers on the training fold only, inside a pipeline.",
+        }),
+      ),
+      ...errors(500),
+    },
+  },
+  setup(app) {
+    const roasts = app.content.roasts.map((roast) => new PreparedJson(roast, CACHE_CONTROL.noStore, false));
+    const pick = anyOfButTheLast(roasts, app.random);
+    return function roast({ client, request }) {
+      return pick().respond(client, request);
+    };
+  },
+});

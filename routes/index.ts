@@ -1,0 +1,70 @@
+/**
+ * GET /: terminal clients get the profile, byte for byte what /api/curl returns (the
+ * "rewrite"); everyone else gets an index of the API as JSON.
+ */
+import { t } from "elysia";
+import { DOCS_PATH, OPENAPI_PATH } from "../lib/app-paths.ts";
+import { wantsColour } from "../lib/colour-switch.ts";
+import { errors, jsonBody, notModified, ok, textBody } from "../lib/openapi.ts";
+import { PreparedJson } from "../lib/prepared-response.ts";
+import { defineRoute } from "../lib/route.ts";
+import { terminalProfile } from "../lib/terminal-profile.ts";
+
+export const ApiIndex = t.Object({
+  name: t.String(),
+  description: t.String(),
+  docs: t.Object({
+    ui: t.String({ description: "Interactive documentation" }),
+    openapi: t.String({ description: "The OpenAPI 3.1 document" }),
+  }),
+  endpoints: t.Array(
+    t.Object({
+      method: t.String(),
+      path: t.String(),
+      description: t.String({ description: "One line" }),
+    }),
+  ),
+});
+
+export const GET = defineRoute({
+  detail: {
+    summary: "API index, or the profile for terminals",
+    description:
+      "Programs and browsers get a JSON index of the API: every endpoint with a one-line " +
+      "description, and where the OpenAPI document is. Terminal clients (curl, wget, " +
+      "HTTPie, PowerShell, ...) get exactly what `GET /api/curl` returns.",
+    tags: ["profile"],
+    responses: {
+      200: ok(
+        "The index (JSON) or the terminal profile (text)",
+        {
+          ...jsonBody(ApiIndex, {
+            name: "Rin Hayashi's site API",
+            description: "…",
+            docs: { ui: "https://rin.example/api/docs", openapi: "https://rin.example/api/docs/json" },
+            endpoints: [{ method: "GET", path: "/api/now", description: "What Rin is doing now" }],
+          }),
+          ...textBody("  Rin Hayashi  林 凛\n  Staff ML Engineer · Lisbon, Portugal\n  ..."),
+        },
+        true,
+      ),
+      304: notModified,
+      ...errors(500),
+    },
+  },
+  setup(app) {
+    const { siteUrl } = app.config;
+    const index = new PreparedJson({
+      name: `${app.content.profile.name}'s site API`,
+      description: `${app.content.profile.tagline} Try \`curl ${siteUrl}\` in a terminal.`,
+      docs: { ui: `${siteUrl}${DOCS_PATH}`, openapi: `${siteUrl}${OPENAPI_PATH}` },
+      endpoints: app.routes.map(({ method, path, summary }) => ({ method, path, description: summary })),
+    });
+    const profile = terminalProfile(app);
+    return function root({ client, query, request }) {
+      return client.wants === "text"
+        ? profile().respond(wantsColour(query), request)
+        : index.respond(client, request);
+    };
+  },
+});

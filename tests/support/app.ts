@@ -1,0 +1,46 @@
+/**
+ * Test support: the app in-process with a fixed clock, and the User-Agents and headers
+ * that real clients send, so a test reads `get("/api/ping", as.curl)`.
+ */
+import { createApp } from "../../lib/app.ts";
+import { loadConfig } from "../../lib/config.ts";
+import type { Content } from "../../lib/content/validate.ts";
+
+export const SITE_URL = "https://rin.example";
+export const config = loadConfig({ SITE_URL });
+
+/** A Saturday afternoon in Lisbon; golden files are rendered at this instant. */
+export const FIXED_NOW = new Date("2026-11-21T14:05:09Z");
+
+export function testApp(options: { content?: Content; random?: () => number; clock?: () => Date } = {}) {
+  return createApp({ config, clock: () => FIXED_NOW, ...options });
+}
+
+/** Request headers of real clients, as they send them by default. */
+export const as = {
+  curl: { "user-agent": "curl/8.5.0", accept: "*/*" },
+  wget: { "user-agent": "Wget/1.21.4", accept: "*/*" },
+  httpie: { "user-agent": "HTTPie/3.2.2", accept: "application/json, */*;q=0.5" },
+  powershell: {
+    "user-agent": "Mozilla/5.0 (Windows NT 10.0; Microsoft Windows 10.0.22631; en-US) PowerShell/7.4.1",
+  },
+  pythonRequests: { "user-agent": "python-requests/2.31.0", accept: "*/*" },
+  browser: {
+    "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+    accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  },
+  curlAskingForJson: { "user-agent": "curl/8.5.0", accept: "application/json" },
+  noUserAgent: {},
+} as const satisfies Record<string, Record<string, string>>;
+
+type App = ReturnType<typeof testApp>;
+
+/** Sends a request to the app in-process. */
+export function send(
+  app: App,
+  path: string,
+  headers: Record<string, string> = {},
+  init: Omit<RequestInit, "headers"> = {},
+): Promise<Response> {
+  return app.handle(new Request(`http://localhost${path}`, { ...init, headers }));
+}
