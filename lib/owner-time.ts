@@ -36,7 +36,8 @@ export function ownerLocalTime(at: Date, timeZone: string): LocalTime {
   return {
     time: `${part("hour")}:${part("minute")}`,
     weekday: part("weekday"),
-    offset: part("timeZoneName"),
+    // ICU builds disagree on zero offsets ("GMT" or "GMT+0"): one spelling everywhere.
+    offset: part("timeZoneName").replace(/^(GMT|UTC)([+-]0(:00)?)?$/, "GMT"),
   };
 }
 

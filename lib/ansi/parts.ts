@@ -1,7 +1,8 @@
 /**
  * @module Terminal layout parts. Each takes plain text and the width it may use, and
  * returns styled lines that never exceed that width: text is measured and cut before
- * it is coloured, so escape codes never distort the arithmetic.
+ * it is coloured, so escape codes never distort the arithmetic. Fixed columns (keys,
+ * years, skill names) shrink on narrow widths; the bound holds from 8 columns up.
  */
 import { style } from "./style.ts";
 import { padEnd, truncate, visibleWidth, wrap } from "./width.ts";
@@ -28,10 +29,11 @@ export function keyValue(
   keyWidth = 10,
   valueStyle: (text: string) => string = style.value,
 ): string[] {
-  const valueWidth = Math.max(1, width - keyWidth - 1);
-  const label = padEnd(truncate(key, keyWidth), keyWidth);
+  const column = Math.min(keyWidth, Math.floor(width / 3));
+  const valueWidth = Math.max(2, width - column - 1);
+  const label = padEnd(truncate(key, column), column);
   return wrap(value, valueWidth).map(
-    (line, i) => `${i === 0 ? style.label(label) : " ".repeat(keyWidth)} ${valueStyle(line)}`,
+    (line, i) => `${i === 0 ? style.label(label) : " ".repeat(column)} ${valueStyle(line)}`,
   );
 }
 
@@ -55,13 +57,14 @@ const YEARS_WIDTH = 13;
 
 /** One role on the career timeline: years, title · place, then the detail, muted. */
 export function timelineRow(entry: TimelineEntry, width: number): string[] {
-  const textWidth = Math.max(1, width - YEARS_WIDTH);
-  const years = padEnd(truncate(entry.years, YEARS_WIDTH - 1), YEARS_WIDTH);
+  const column = Math.min(YEARS_WIDTH, Math.floor(width / 3));
+  const textWidth = Math.max(2, width - column);
+  const years = padEnd(truncate(entry.years, column - 1), column);
   const title = truncate(entry.title, textWidth);
   const place = truncate(entry.place, Math.max(0, textWidth - visibleWidth(title) - 3));
   const first = `${style.years(years)}${style.value(title)}${place ? `${style.muted(" · ")}${style.accent(place)}` : ""}`;
   const detail = entry.detail ? wrap(entry.detail, textWidth) : [];
-  return [first, ...detail.map((line) => `${" ".repeat(YEARS_WIDTH)}${style.muted(line)}`)];
+  return [first, ...detail.map((line) => `${" ".repeat(column)}${style.muted(line)}`)];
 }
 
 const NAME_WIDTH = 19;
@@ -70,13 +73,14 @@ const LEVEL_WIDTH = 4;
 /** A drawn bar with eighth-block precision, and the level as a number. */
 export function skillBar(name: string, level: number, width: number): string {
   const clamped = Math.min(100, Math.max(0, Math.round(level)));
-  const barWidth = Math.max(1, width - NAME_WIDTH - LEVEL_WIDTH);
+  const nameWidth = Math.min(NAME_WIDTH, Math.floor(width * 0.4));
+  const barWidth = Math.max(1, width - nameWidth - LEVEL_WIDTH);
   const eighths = Math.round((clamped / 100) * barWidth * 8);
   const full = Math.floor(eighths / 8);
   const partial = EIGHTHS[eighths % 8] ?? "";
   const empty = barWidth - full - (partial ? 1 : 0);
   const bar = style.barFull("█".repeat(full) + partial) + style.barEmpty("░".repeat(empty));
-  const label = padEnd(truncate(name, NAME_WIDTH - 1), NAME_WIDTH);
+  const label = padEnd(truncate(name, nameWidth - 1), nameWidth);
   return `${style.label(label)}${bar}${style.value(String(clamped).padStart(LEVEL_WIDTH))}`;
 }
 
