@@ -3,7 +3,7 @@
  * the content. Routes describe every status they can return with these helpers.
  */
 import type { TSchema } from "@sinclair/typebox";
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { ERROR_CODES, type ErrorStatus } from "./errors.ts";
 import { CONTENT_TYPE } from "./headers.ts";

@@ -2,7 +2,7 @@
  * GET /: terminal clients get the profile, byte for byte what /api/curl returns (the
  * "rewrite"); everyone else gets an index of the API as JSON.
  */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/app-paths.ts";
 import { wantsColour } from "../lib/colour-switch.ts";
 import { errors, jsonBody, notModified, ok, textBody } from "../lib/openapi.ts";

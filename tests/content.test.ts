@@ -66,6 +66,12 @@ describe("content validation", () => {
     expect(attempt(raw)).toThrow('"March 2021"');
   });
 
+  test("an impossible date is refused, whatever module happened to load first", () => {
+    const raw = clone();
+    raw.now.updated = "2026-13-45";
+    expect(attempt(raw)).toThrow("content/now.json: /updated expected string to match 'date' format");
+  });
+
   test("{base_url} in content becomes the site's origin", () => {
     const content = validateContent(contentFiles, SITE_URL);
     const tries = content.stack.easterEggs.map((egg) => egg.try).join(" ");

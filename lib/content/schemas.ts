@@ -3,7 +3,7 @@
  * API returns from it. One TypeBox schema serves three purposes: start-up validation
  * of the hand-edited files, the static types the code uses, and the OpenAPI document.
  */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 
 const Text = (description: string, maxLength = 400) => t.String({ minLength: 1, maxLength, description });
 

@@ -4,7 +4,10 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { registerFormats } from "./formats.ts";
 import * as Schemas from "./schemas.ts";
+
+registerFormats();
 
 export interface Content {
   readonly profile: Schemas.Profile;

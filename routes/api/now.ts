@@ -1,5 +1,5 @@
 /** GET /api/now: what the owner is building, learning, reading, and not doing. */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { Now } from "../../lib/content/schemas.ts";
 import { errors, jsonBody, notModified, ok } from "../../lib/openapi.ts";
 import { PreparedJson } from "../../lib/prepared-response.ts";

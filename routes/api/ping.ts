@@ -3,7 +3,7 @@
  * status card with the uptime, the owner's local time and what to try next.
  */
 
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { renderStatusCard, stripColour } from "../../lib/ansi/index.ts";
 import { wantsColour } from "../../lib/colour-switch.ts";
 import { CACHE_CONTROL } from "../../lib/headers.ts";
