@@ -1,0 +1,47 @@
+/**
+ * The benchmark's baseline: a bare `Bun.serve` that answers each request with the very
+ * bytes and headers the real server gave for it. It reads the request headers the app
+ * must read (User-Agent, Accept, If-None-Match) and picks the recorded response by
+ * path and client class, so the app is measured against the floor of the same work.
+ *
+ *   bun run bench/baseline-server.ts <recorded.json> <port>
+ */
+import { readFileSync } from "node:fs";
+
+export interface Recorded {
+  /** `${path} ${class}`, the class being the key the baseline derives from headers. */
+  readonly key: string;
+  readonly status: number;
+  readonly headers: [string, string][];
+  readonly body: string;
+}
+
+/** The same three-way split the app makes, reduced to what picks a recording. */
+export function baselineClass(userAgent: string | null, accept: string | null): string {
+  const ua = (userAgent ?? "").toLowerCase();
+  if (ua.includes("curl/")) return accept?.includes("application/json") ? "curl-json" : "curl";
+  return ua.includes("mozilla/") ? "browser" : "program";
+}
+
+if (import.meta.main) {
+  const [file, port] = process.argv.slice(2);
+  const recorded: Recorded[] = JSON.parse(readFileSync(file as string, "utf8"));
+  const responses = new Map(
+    recorded.map((r) => [r.key, new Response(r.body, { status: r.status, headers: r.headers })]),
+  );
+  const notFound = new Response("not recorded", { status: 404 });
+  Bun.serve({
+    port: Number(port),
+    hostname: "127.0.0.1",
+    reusePort: false,
+    fetch(request) {
+      const headers = request.headers;
+      const kind = baselineClass(headers.get("user-agent"), headers.get("accept"));
+      headers.get("if-none-match");
+      const url = request.url;
+      const path = url.slice(url.indexOf("/", 8));
+      return (responses.get(`${path} ${kind}`) ?? notFound).clone();
+    },
+  });
+  console.log("ready");
+}

@@ -1,0 +1,73 @@
+/**
+ * Processes the benchmark starts: a server on a free loopback port, its readiness,
+ * its resident memory, and the time from exec to its first 200.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export interface Started {
+  readonly child: ChildProcess;
+  readonly base: string;
+  /** Milliseconds from exec to the first 200 on /api/ping. */
+  readonly startMs: number;
+}
+
+/** Starts `command` with PORT set and waits, polling every millisecond, for a 200. */
+export async function start(command: readonly string[], env: Record<string, string> = {}): Promise<Started> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const began = performance.now();
+  const child = spawn(
+    command[0] as string,
+    command.slice(1).map((arg) => arg.replace("{port}", String(port))),
+    {
+      env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+      // Its own process group, so `bun run start` and the server it execs stop together.
+      detached: true,
+    },
+  );
+  const deadline = began + 15_000;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${command.join(" ")} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${base}/api/ping`);
+      await response.arrayBuffer();
+      if (response.status === 200) return { child, base, startMs: performance.now() - began };
+    } catch {}
+    await Bun.sleep(1);
+  }
+  await stop({ child, base, startMs: 0 });
+  throw new Error(`${command.join(" ")} did not answer within 15 s`);
+}
+
+export async function stop({ child }: Started): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), signal);
+    } catch {}
+  };
+  signalGroup("SIGTERM");
+  await Promise.race([exited, Bun.sleep(3000)]);
+  signalGroup("SIGKILL");
+}
+
+/** Resident set size of a running process, in MB, from /proc. */
+export function rssMb({ child }: Started): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
+}

@@ -1,0 +1,202 @@
+/**
+ * `bun run bench`: the app against a bare `Bun.serve` that returns the same bytes and
+ * headers, per endpoint and client class, in interleaved rounds on one machine; then
+ * cold start and memory. Prints one table and writes it to bench/results/.
+ *
+ *   bun run bench             5 rounds of 3 s per case (about 8 minutes)
+ *   bun run bench --quick     2 rounds of 1 s, to check the harness
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { baselineClass, type Recorded } from "./baseline-server.ts";
+import { GENERATOR, type LoadResult, load } from "./load.ts";
+import { rssMb, type Started, start, stop } from "./processes.ts";
+
+const ROOT = join(import.meta.dir, "..");
+const quick = process.argv.includes("--quick");
+const ROUNDS = quick ? 2 : 5;
+const SECONDS = quick ? 1 : 3;
+const CONNECTIONS = 64;
+const COLD_STARTS = quick ? 3 : 10;
+/** The memory check: RSS after the first FIRST requests against after TOTAL. */
+const FIRST = quick ? 20_000 : 100_000;
+const TOTAL = quick ? 200_000 : 1_000_000;
+
+const UA = {
+  curl: "curl/8.5.0",
+  browser:
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+  program: "python-requests/2.31.0",
+};
+
+/** Every GET endpoint, and each client class that changes its representation. */
+const CASES: { name: string; path: string; headers: Record<string, string> }[] = [
+  { name: "ping, program JSON", path: "/api/ping", headers: { "user-agent": UA.program, accept: "*/*" } },
+  { name: "ping, curl text", path: "/api/ping", headers: { "user-agent": UA.curl, accept: "*/*" } },
+  { name: "/, curl ANSI", path: "/", headers: { "user-agent": UA.curl, accept: "*/*" } },
+  { name: "/, browser", path: "/", headers: { "user-agent": UA.browser, accept: "text/html,*/*;q=0.8" } },
+  { name: "/, program JSON", path: "/", headers: { "user-agent": UA.program, accept: "*/*" } },
+  { name: "curl, ANSI", path: "/api/curl", headers: { "user-agent": UA.curl, accept: "*/*" } },
+  { name: "rin.json, browser", path: "/api/rin.json", headers: { "user-agent": UA.browser, accept: "*/*" } },
+  { name: "rin.json, curl pretty", path: "/api/rin.json", headers: { "user-agent": UA.curl, accept: "*/*" } },
+  { name: "now, browser", path: "/api/now", headers: { "user-agent": UA.browser, accept: "*/*" } },
+  { name: "fortune, browser", path: "/api/fortune", headers: { "user-agent": UA.browser, accept: "*/*" } },
+  { name: "roast, browser", path: "/api/roast", headers: { "user-agent": UA.browser, accept: "*/*" } },
+  { name: "stack, browser", path: "/api/stack", headers: { "user-agent": UA.browser, accept: "*/*" } },
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+const executable = join(ROOT, "dist", "site");
+const appCommand = existsSync(executable) ? [executable] : ["bun", join(ROOT, "server.ts")];
+const baselineCommand = (file: string) => [
+  "bun",
+  join(import.meta.dir, "baseline-server.ts"),
+  file,
+  "{port}",
+];
+
+/** What the app answers for each case: the baseline will answer exactly that. */
+async function record(app: Started): Promise<Recorded[]> {
+  const recorded: Recorded[] = [];
+  for (const { path, headers } of CASES) {
+    const response = await fetch(`${app.base}${path}`, { headers });
+    const sent = [...response.headers].filter(([name]) => name !== "date" && name !== "content-length");
+    recorded.push({
+      key: `${path} ${baselineClass(headers["user-agent"] ?? null, headers.accept ?? null)}`,
+      status: response.status,
+      headers: sent,
+      body: await response.text(),
+    });
+  }
+  return recorded;
+}
+
+function drive(target: Started, index: number): LoadResult {
+  const { path, headers } = CASES[index] as (typeof CASES)[number];
+  const options = { url: `${target.base}${path}`, headers, connections: CONNECTIONS };
+  load({ ...options, seconds: 1 }); // warm-up, discarded
+  return load({ ...options, seconds: SECONDS });
+}
+
+async function coldStarts(command: string[], env: Record<string, string> = {}): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const started = await start(command, env);
+    times.push(started.startMs);
+    await stop(started);
+  }
+  return median(times);
+}
+
+/** RSS after the first FIRST requests and after TOTAL, on /api/ping. */
+function rssOverLongRun(app: Started): { afterFirst: number; afterTotal: number; requests: number } {
+  let requests = 0;
+  let afterFirst = Number.NaN;
+  const headers = { "user-agent": UA.program, accept: "*/*" };
+  while (requests < TOTAL) {
+    requests += load({ url: `${app.base}/api/ping`, headers, seconds: 1, connections: CONNECTIONS }).requests;
+    if (Number.isNaN(afterFirst) && requests >= FIRST) afterFirst = rssMb(app);
+  }
+  return { afterFirst, afterTotal: rssMb(app), requests };
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+
+async function main() {
+  console.log(
+    `load generator: ${GENERATOR}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per case`,
+  );
+  console.log(`app: ${appCommand.join(" ")}`);
+  const app = await start(appCommand);
+  const idleRss = rssMb(app);
+  const recordedFile = join(tmpdir(), `bench-recorded-${process.pid}.json`);
+  writeFileSync(recordedFile, JSON.stringify(await record(app)));
+  const baseline = await start(baselineCommand(recordedFile));
+
+  const results = CASES.map(() => ({ app: [] as LoadResult[], bare: [] as LoadResult[] }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < CASES.length; i++) {
+      // Alternate who goes first, so neither side always gets the warmer machine.
+      const order: ["app" | "bare", Started][] =
+        round % 2
+          ? [
+              ["bare", baseline],
+              ["app", app],
+            ]
+          : [
+              ["app", app],
+              ["bare", baseline],
+            ];
+      for (const [side, target] of order)
+        (results[i] as (typeof results)[number])[side].push(drive(target, i));
+    }
+    process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
+  }
+  const loadedRss = rssMb(app);
+
+  const rows = CASES.map(({ name }, i) => {
+    const { app: a, bare: b } = results[i] as (typeof results)[number];
+    return {
+      name,
+      appRps: median(a.map((r) => r.requestsPerSecond)),
+      bareRps: median(b.map((r) => r.requestsPerSecond)),
+      ratio: median(a.map((r, k) => r.requestsPerSecond / (b[k] as LoadResult).requestsPerSecond)),
+      appP50: median(a.map((r) => r.p50Ms)),
+      appP99: median(a.map((r) => r.p99Ms)),
+      bareP50: median(b.map((r) => r.p50Ms)),
+      bareP99: median(b.map((r) => r.p99Ms)),
+      errors: a.reduce((sum, r) => sum + r.errors, 0) + b.reduce((sum, r) => sum + r.errors, 0),
+    };
+  });
+
+  const longRun = rssOverLongRun(app);
+  await stop(app);
+  await stop(baseline);
+
+  const coldStart = {
+    executable: existsSync(executable) ? await coldStarts([executable]) : Number.NaN,
+    bunRunStart: await coldStarts(["bun", "run", "--cwd", ROOT, "start"]),
+    bareBun: await coldStarts(baselineCommand(recordedFile)),
+  };
+
+  console.log();
+  console.log("| case | app req/s | bare req/s | ratio | app p50 / p99 ms | bare p50 / p99 ms | p99 ×bare |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${fmt(r.appRps)} | ${fmt(r.bareRps)} | ${fmt(r.ratio, 2)} | ${fmt(r.appP50, 2)} / ${fmt(r.appP99, 2)} | ${fmt(r.bareP50, 2)} / ${fmt(r.bareP99, 2)} | ${fmt(r.appP99 / r.bareP99, 2)} |`,
+    );
+  }
+  console.log();
+  console.log(
+    `cold start, exec → first 200 (median of ${COLD_STARTS}): executable ${fmt(coldStart.executable, 1)} ms, bun run start ${fmt(coldStart.bunRunStart, 1)} ms, bare Bun ${fmt(coldStart.bareBun, 1)} ms`,
+  );
+  console.log(
+    `RSS: idle ${fmt(idleRss, 1)} MB, after the rounds ${fmt(loadedRss, 1)} MB, after ${FIRST / 1000}k requests ${fmt(longRun.afterFirst, 1)} MB, after ${(longRun.requests / 1e6).toFixed(2)}M ${fmt(longRun.afterTotal, 1)} MB (${fmt((longRun.afterTotal / longRun.afterFirst - 1) * 100, 1)}%)`,
+  );
+  const errors = rows.reduce((sum, r) => sum + r.errors, 0);
+  console.log(`errors (non-2xx/3xx or socket): ${errors}`);
+
+  const resultsDir = join(import.meta.dir, "results");
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(
+    resultsDir,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}${quick ? "-quick" : ""}.json`,
+  );
+  const machine = { cpus: cpus().length, model: cpus()[0]?.model, bun: Bun.version, generator: GENERATOR };
+  writeFileSync(
+    file,
+    `${JSON.stringify({ machine, app: appCommand.join(" "), rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, coldStart, rss: { idle: idleRss, afterRounds: loadedRss, ...longRun }, errors }, null, 2)}\n`,
+  );
+  console.log(`written: ${file}`);
+}
+
+await main();
