@@ -11,7 +11,9 @@ import { clientKind } from "./client-kind.ts";
 import type { Config } from "./config.ts";
 import { contentFiles } from "./content/files.ts";
 import { type Content, validateContent } from "./content/validate.ts";
-import { type ErrorLog, errorEnvelope } from "./errors.ts";
+import { errorEnvelope } from "./errors.ts";
+import { indexNowKeyFile } from "./indexnow/key-file.ts";
+import { type AppLog, consoleLog } from "./log.ts";
 import { type AppContext, type Handler, METHODS, type RouteModule, type RouteSummary } from "./route.ts";
 import { VERSION } from "./version.ts";
 
@@ -21,7 +23,8 @@ export interface AppOptions {
   readonly content?: Content;
   readonly clock?: () => Date;
   readonly random?: () => number;
-  readonly log?: ErrorLog;
+  /** Errors and structured events; by default the console. */
+  readonly log?: AppLog;
   /** The routes to serve; by default every file in `routes/`. */
   readonly routes?: readonly (readonly [path: string, module: RouteModule])[];
 }
@@ -36,7 +39,7 @@ function summarise(routes: NonNullable<AppOptions["routes"]>): RouteSummary[] {
 }
 
 export function createApp(options: AppOptions) {
-  const { config, clock = () => new Date(), routes = manifest } = options;
+  const { config, clock = () => new Date(), routes = manifest, log = consoleLog } = options;
   const content = options.content ?? validateContent(contentFiles, config.siteUrl);
   const context: AppContext = {
     config,
@@ -46,12 +49,13 @@ export function createApp(options: AppOptions) {
     startedAt: clock(),
     version: VERSION,
     routes: summarise(routes),
+    log,
   };
 
   // Read lazily by the 405 answer, once every route below is registered.
   const routeTable = (): readonly { method: string; path: string }[] => app.routes;
   const app = new Elysia({ name: "site", serve: { reusePort: false } })
-    .use(errorEnvelope(routeTable, options.log))
+    .use(errorEnvelope(routeTable, log))
     .use(clientKind)
     .use(
       swagger({
@@ -71,7 +75,9 @@ export function createApp(options: AppOptions) {
           servers: [{ url: config.siteUrl }],
         },
       }),
-    );
+    )
+    // Not a route file: its path is the configured key, so it cannot be a file name.
+    .use(indexNowKeyFile(config.indexNow.key));
 
   for (const [path, module] of routes) {
     for (const method of METHODS) {

@@ -2,22 +2,19 @@
  * @module Configuration: the environment, read and validated once at start-up. A bad
  * value stops start-up with one line that names the variable and what is wrong.
  */
+import { ConfigError, type Env } from "./config-error.ts";
+import { type IndexNowConfig, indexNowConfig } from "./indexnow/config.ts";
 
 export interface Config {
   readonly port: number;
   readonly host: string;
   /** The site's public origin, no trailing slash: `{base_url}` in content and links. */
   readonly siteUrl: string;
+  /** The `INDEXNOW_*` variables: the key, the engines, the bounds. */
+  readonly indexNow: IndexNowConfig;
 }
 
-export type Env = Readonly<Record<string, string | undefined>>;
-
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`${variable}: ${problem}`);
-    this.name = "ConfigError";
-  }
-}
+export { ConfigError, type Env };
 
 function port(env: Env): number {
   const raw = env.PORT?.trim();
@@ -59,5 +56,10 @@ function siteUrl(env: Env, listenPort: number): string {
 /** Reads the configuration from an environment; throws `ConfigError` on a bad value. */
 export function loadConfig(env: Env): Config {
   const listenPort = port(env);
-  return { port: listenPort, host: host(env), siteUrl: siteUrl(env, listenPort) };
+  return {
+    port: listenPort,
+    host: host(env),
+    siteUrl: siteUrl(env, listenPort),
+    indexNow: indexNowConfig(env),
+  };
 }

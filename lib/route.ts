@@ -8,6 +8,7 @@ import type { DocumentDecoration } from "elysia";
 import type { Client } from "./client-kind.ts";
 import type { Config } from "./config.ts";
 import type { Content } from "./content/validate.ts";
+import type { AppLog } from "./log.ts";
 
 /** What every route may use, built once by `createApp`. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   readonly version: string;
   /** Every route of the app, for the index and the "try next" hints. */
   readonly routes: readonly RouteSummary[];
+  /** Errors and one-line structured events. */
+  readonly log: AppLog;
 }
 
 export interface RouteSummary {

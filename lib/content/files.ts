@@ -6,7 +6,8 @@ import now from "../../content/now.json" with { type: "json" };
 import profile from "../../content/profile.json" with { type: "json" };
 import quotes from "../../content/quotes.json" with { type: "json" };
 import roasts from "../../content/roasts.json" with { type: "json" };
+import site from "../../content/site.json" with { type: "json" };
 import stack from "../../content/stack.json" with { type: "json" };
 import type { RawContent } from "./validate.ts";
 
-export const contentFiles: RawContent = { profile, now, quotes, roasts, stack };
+export const contentFiles: RawContent = { profile, now, quotes, roasts, stack, site };

@@ -155,6 +155,26 @@ export const Stack = t.Object(
   { additionalProperties: false, description: "What the site is built with" },
 );
 
+/** The site's pages, for search engines: what `POST /api/ping-indexnow` submits. */
+export const Site = t.Object(
+  {
+    pages: t.Array(
+      t.String({
+        pattern: "^(https?://|\\{base_url\\}/)",
+        maxLength: 2048,
+        description: "An absolute URL on the site's host; {base_url} is the site's origin",
+        examples: ["{base_url}/api/now"],
+      }),
+      {
+        maxItems: 9999,
+        uniqueItems: true,
+        description: "With the site's root, at most 10,000 URLs: IndexNow's limit per submission",
+      },
+    ),
+  },
+  { additionalProperties: false, description: "The pages submitted to IndexNow" },
+);
+
 export const Quotes = t.Array(Quote, { minItems: 30 });
 export const Roasts = t.Array(Roast, { minItems: 30 });
 
@@ -163,3 +183,4 @@ export type Now = typeof Now.static;
 export type Quote = typeof Quote.static;
 export type Roast = typeof Roast.static;
 export type Stack = typeof Stack.static;
+export type Site = typeof Site.static;

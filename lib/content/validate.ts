@@ -15,6 +15,7 @@ export interface Content {
   readonly quotes: readonly Schemas.Quote[];
   readonly roasts: readonly Schemas.Roast[];
   readonly stack: Schemas.Stack;
+  readonly site: Schemas.Site;
 }
 
 /** Each content file, by its name under `content/`, and the schema it must satisfy. */
@@ -24,6 +25,7 @@ export const CONTENT_FILES = {
   quotes: { file: "quotes.json", schema: Schemas.Quotes },
   roasts: { file: "roasts.json", schema: Schemas.Roasts },
   stack: { file: "stack.json", schema: Schemas.Stack },
+  site: { file: "site.json", schema: Schemas.Site },
 } as const satisfies Record<keyof Content, { file: string; schema: TSchema }>;
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
@@ -58,6 +60,24 @@ function checkMeaning(content: Content): void {
   });
 }
 
+/** IndexNow accepts only URLs on the submitted host; a stray one would sink the lot. */
+function checkPagesOnSite(site: Schemas.Site, siteUrl: string): void {
+  const { host } = new URL(siteUrl);
+  site.pages.forEach((page, index) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(page);
+    } catch {}
+    if (url?.host !== host) {
+      throw new ContentError(
+        "site.json",
+        `/pages/${index}`,
+        `is not a URL on ${host} (got "${page.slice(0, 60)}")`,
+      );
+    }
+  });
+}
+
 /** `{base_url}` in any content string becomes the site's public origin. */
 function withBaseUrl<T>(value: T, siteUrl: string): T {
   return JSON.parse(JSON.stringify(value).replaceAll("{base_url}", siteUrl)) as T;
@@ -71,7 +91,10 @@ export function validateContent(raw: RawContent, siteUrl: string): Content {
     quotes: check("quotes", raw.quotes),
     roasts: check("roasts", raw.roasts),
     stack: check("stack", raw.stack),
+    site: check("site", raw.site),
   };
   checkMeaning(content);
-  return Object.freeze(withBaseUrl(content, siteUrl));
+  const resolved = withBaseUrl(content, siteUrl);
+  checkPagesOnSite(resolved.site, siteUrl);
+  return Object.freeze(resolved);
 }

@@ -1,0 +1,33 @@
+/**
+ * @module Whether this deployment can submit at all. Without a key, or with a SITE_URL
+ * no engine could reach (localhost, a bare IP), the trigger answers 503 and says what
+ * to set, rather than sending submissions that engines would reject anyway.
+ */
+import type { Config } from "../config.ts";
+
+/** Host names that are not a public origin: loopback names and single labels. */
+function privateHostProblem(hostname: string): string | undefined {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost")) return "a loopback name";
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(name) || name.startsWith("[")) return "a bare IP address";
+  if (!name.includes(".")) return "a single-label name, not a public domain";
+  return undefined;
+}
+
+/** Why this deployment cannot submit, for a person to act on; undefined when it can. */
+export function notReadyReason(config: Config): string | undefined {
+  if (config.indexNow.key === undefined) {
+    return (
+      "IndexNow is not configured: set INDEXNOW_KEY to this site's key " +
+      '(8 to 128 characters of a-z, A-Z, 0-9 and "-"), e.g. `fly secrets set INDEXNOW_KEY=...`'
+    );
+  }
+  const problem = privateHostProblem(new URL(config.siteUrl).hostname);
+  if (problem) {
+    return (
+      `SITE_URL is ${config.siteUrl}, ${problem}: search engines reject submissions for it. ` +
+      "Set SITE_URL to the site's public origin, e.g. https://example.com"
+    );
+  }
+  return undefined;
+}

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from "bun:test";
+import { join } from "node:path";
+import { createApp } from "../../lib/app.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { type FakeEngine, refusedUrl, startEngine } from "../support/engines.ts";
+
+const SCRIPT = join(import.meta.dir, "..", "..", "scripts", "notify.ts");
+const quiet = { error: () => {}, event: () => {} };
+
+let stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops) stop();
+  stops = [];
+});
+
+function engine(...answers: Parameters<typeof startEngine>): FakeEngine {
+  const started = startEngine(...answers);
+  stops.push(started.stop);
+  return started;
+}
+
+/** A real instance of the API on a loopback port, as a release script would reach it. */
+function instance(env: Record<string, string>): string {
+  const config = loadConfig({
+    SITE_URL: "https://rin.example",
+    INDEXNOW_KEY: "5f2b9c0e-4d7a-41c8",
+    INDEXNOW_TIMEOUT_MS: "500",
+    INDEXNOW_COOLDOWN_SECONDS: "0",
+    ...env,
+  });
+  const app = createApp({ config, log: quiet }).listen({ hostname: "127.0.0.1", port: 0 });
+  stops.push(() => void app.stop(true));
+  return `http://127.0.0.1:${app.server?.port}`;
+}
+
+/** Runs `bun scripts/notify.ts ...args` as a release script would. */
+async function notify(args: string[], env: Record<string, string> = {}) {
+  const { SITE_URL: _, ...inherited } = process.env;
+  const child = Bun.spawn(["bun", SCRIPT, ...args], {
+    env: { ...inherited, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  return { code, stdout, stderr };
+}
+
+describe("bun run notify", () => {
+  it("exits 0 and prints a row per engine when every engine accepted", async () => {
+    const base = instance({
+      INDEXNOW_ENDPOINTS: `${engine({ status: 200 }).url},${engine({ status: 202 }).url}`,
+    });
+    const { code, stdout } = await notify([base]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("2 of 2 engines accepted 5 URLs for rin.example");
+    expect(stdout).toMatch(/ENGINE +STATUS +OUTCOME +TIME +EXPLANATION/);
+    expect(stdout).toMatch(/127\.0\.0\.1:\d+ +202 +accepted +\d+ ms +Accepted/);
+  });
+
+  it("takes BASE_URL from SITE_URL when no argument is given", async () => {
+    const base = instance({ INDEXNOW_ENDPOINTS: engine({ status: 200 }).url });
+    expect((await notify([], { SITE_URL: base })).code).toBe(0);
+  });
+
+  it("exits 1 when only some engines accepted (207)", async () => {
+    const base = instance({
+      INDEXNOW_ENDPOINTS: `${engine({ status: 200 }).url},${engine({ status: 429, headers: { "retry-after": "60" } }).url}`,
+    });
+    const { code, stdout } = await notify([base]);
+    expect(code).toBe(1);
+    expect(stdout).toContain("partial, 1 of 2");
+    expect(stdout).toContain("(Retry-After: 60)");
+  });
+
+  it("exits 1 when no engine accepted (502)", async () => {
+    const base = instance({ INDEXNOW_ENDPOINTS: engine({ status: 403 }).url });
+    const { code, stdout } = await notify([base]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/403 +rejected/);
+  });
+
+  it("exits 1 when the cooldown refused the trigger", async () => {
+    const base = instance({
+      INDEXNOW_ENDPOINTS: engine({ status: 200 }).url,
+      INDEXNOW_COOLDOWN_SECONDS: "300",
+    });
+    expect((await notify([base])).code).toBe(0);
+    const { code, stderr } = await notify([base]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("refused by the cooldown");
+  });
+
+  it("exits 2 when the deployment is not configured (503)", async () => {
+    const base = instance({ INDEXNOW_KEY: "", INDEXNOW_ENDPOINTS: engine({ status: 200 }).url });
+    const { code, stderr } = await notify([base]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("503");
+    expect(stderr).toContain("INDEXNOW_KEY");
+  });
+
+  it("exits 2 on a network error", async () => {
+    const { code, stderr } = await notify([new URL(refusedUrl()).origin]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("cannot reach");
+  });
+
+  it.each([
+    ["no BASE_URL and no SITE_URL", []],
+    ["a BASE_URL that is not a URL", ["not a url"]],
+    ["two arguments", ["http://a.example", "http://b.example"]],
+    ["an unknown flag", ["--force"]],
+  ])("exits 2 with the usage on %s", async (_, args) => {
+    const { code, stderr } = await notify(args);
+    expect(code).toBe(2);
+    expect(stderr).toContain("usage: bun run notify [BASE_URL]");
+  });
+});
