@@ -3,7 +3,7 @@ import { loadConfig } from "../lib/config.ts";
 
 describe("configuration", () => {
   test("defaults: port 3000 on every interface, the site at localhost", () => {
-    expect(loadConfig({})).toEqual({ port: 3000, host: "0.0.0.0", siteUrl: "http://localhost:3000" });
+    expect(loadConfig({})).toMatchObject({ port: 3000, host: "0.0.0.0", siteUrl: "http://localhost:3000" });
   });
 
   test("SITE_URL defaults to the chosen port", () => {

@@ -85,12 +85,12 @@ describe("HEAD", () => {
 describe("failures inside a handler", () => {
   test("become a 500 envelope with no stack trace, and the trace goes to the log", async () => {
     const logged: unknown[] = [];
-    const broken = createApp({ config, log: { error: (_message, error) => logged.push(error) } }).get(
-      "/boom",
-      () => {
-        throw new Error("secret detail at /srv/app/lib/thing.ts:12");
-      },
-    );
+    const broken = createApp({
+      config,
+      log: { error: (_message, error) => logged.push(error), event: () => {} },
+    }).get("/boom", () => {
+      throw new Error("secret detail at /srv/app/lib/thing.ts:12");
+    });
     const response = await broken.handle(new Request("http://localhost/boom", { headers: as.curl }));
     expect(response.status).toBe(500);
     const text = await response.clone().text();
