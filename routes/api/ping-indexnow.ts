@@ -3,7 +3,7 @@
  * by the release pipeline after each deploy; needs no credential, so a cooldown and
  * coalescing keep it from being used to spam the engines.
  */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { assertBodyWithin } from "../../lib/body-limit.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { baseHeaders, CONTENT_TYPE } from "../../lib/headers.ts";
