@@ -4,7 +4,7 @@
  * of content goes through the `html` template, which escapes it.
  */
 import { PROFILE_SECTIONS, type ProfileLayout, type SectionRenderers } from "../profile-layout.ts";
-import { html, type SafeHtml, safeHref } from "./escape.ts";
+import { html, SafeHtml, safeHref } from "./escape.ts";
 import { levelClamp, stylesheet } from "./styles.ts";
 
 /** A page and the one stylesheet in it, whose hash the Content-Security-Policy allows. */
@@ -23,6 +23,24 @@ const ICON =
 /** `https://example.com/notes` → `example.com/notes`: the part a reader recognises. */
 function shortUrl(url: string): string {
   return url.replace(/^(https?:\/\/|mailto:)/, "").replace(/\/$/, "");
+}
+
+/**
+ * The stylesheet as it goes in `<style>`: raw text there, so entities would not be
+ * decoded (and the CSP hash would not match). It is our own code, never content; it
+ * only has to be kept from closing the element.
+ */
+function rawStyle(css: string): SafeHtml {
+  if (/<\/style/i.test(css)) throw new Error("The stylesheet must not contain </style");
+  return new SafeHtml(css);
+}
+
+/**
+ * A command that may wrap before each path `/` on a narrow screen rather than mid-word:
+ * `<wbr>` adds a break opportunity but no text, so a copied command stays intact.
+ */
+function breakable(command: string): SafeHtml[] {
+  return command.split(/(?<![:/])(?=\/)/).map((part, i) => (i === 0 ? html`${part}` : html`<wbr>${part}`));
 }
 
 function head(layout: ProfileLayout, css: string): SafeHtml {
@@ -45,7 +63,7 @@ function head(layout: ProfileLayout, css: string): SafeHtml {
 <meta name="theme-color" content="#eff1f5" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#181825" media="(prefers-color-scheme: dark)">
 <link rel="icon" href="${ICON}">
-<style>${css}</style>
+<style>${rawStyle(css)}</style>
 </head>`;
 }
 
@@ -71,9 +89,10 @@ function link({ label, url }: { label: string; url: string }): SafeHtml {
 
 /** Each section's body; its heading comes from `PROFILE_SECTIONS`. */
 const SECTIONS: SectionRenderers<SafeHtml> = {
-  now: ({ status }) => html`<p class="status"><span class="dot" aria-hidden="true"></span>${status.line}</p>
-<p class="updated">updated <time datetime="${status.updated}">${status.updated}</time></p>
-<div class="now-lists">${list("Building", status.building)}${list("Learning", status.learning)}</div>`,
+  now: ({ status }) => html`<div class="now-body"><div>
+<p class="status"><span class="dot" aria-hidden="true"></span>${status.line}</p>
+<p class="updated">updated <time datetime="${status.updated}">${status.updated}</time></p></div>
+<div class="now-lists">${list("Building", status.building)}${list("Learning", status.learning)}</div></div>`,
 
   career: ({ timeline }) =>
     html`<ol class="timeline">${timeline.map(
@@ -94,7 +113,7 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
 terminals. Click a command to select it. Full reference: <a href="${api.docs}">${shortUrl(api.docs)}</a> (OpenAPI).</p>
 <ul class="endpoints">${api.endpoints.map(
     ({ method, path, summary, command }) => html`
-<li><div class="ep"><span class="method ${method.toLowerCase()}">${method}</span><code class="path">${path}</code><span class="summary">${summary}</span></div><pre class="cmd"><code>${command}</code></pre></li>`,
+<li><div class="ep"><span class="method ${method.toLowerCase()}">${method}</span><code class="path">${path}</code><span class="summary">${summary}</span></div><pre class="cmd"><code>${breakable(command)}</code></pre></li>`,
   )}</ul>`,
 };
 

@@ -87,9 +87,12 @@ pre.cmd::before{content:"$ ";color:var(--muted);user-select:none;-webkit-user-se
 footer{margin-top:2rem;color:var(--muted);font-size:.85rem;text-align:center}
 @media (min-width:60rem){.wrap{padding:4rem 2rem}.hero{padding-bottom:2.5rem}
 .grid{grid-template-columns:minmax(0,1.35fr) minmax(0,1fr);
-grid-template-areas:"now skills" "career skills" "career links" "try try";align-items:start}
+grid-template-areas:"now now" "career skills" "career links" "try try";align-items:start}
+#now .now-body{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,2fr);gap:2rem}
 #now{grid-area:now}#career{grid-area:career}#skills{grid-area:skills}#links{grid-area:links}#try{grid-area:try}
 .card{padding:1.5rem 1.75rem 1.75rem}}
+@media (max-width:30rem){.wrap{padding:1.5rem .75rem 2rem}.card{padding:1rem .9rem 1.1rem}
+.endpoints li{border:0;padding:0}pre.cmd{font-size:.78rem;padding:.45rem .6rem}}
 @media (prefers-reduced-motion:no-preference){.fill{animation:grow .6s ease-out both}}
 @keyframes grow{from{transform:scaleX(0)}}
 `;
