@@ -110,5 +110,6 @@ export function levelClamp(level: number): number {
 
 /** The whole stylesheet for a page whose skills have these levels. */
 export function stylesheet(levels: readonly number[]): string {
-  return `${BASE.trim().replaceAll("\n", "")}${levelRules(levels)}`;
+  // Line breaks kept (a few bytes) so a style change reads as a small golden-file diff.
+  return `${BASE.trim()}\n${levelRules(levels)}`;
 }

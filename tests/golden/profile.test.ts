@@ -17,3 +17,9 @@ describe("golden: the terminal profile", () => {
     expectGolden("profile.plain.txt", await (await send(app, "/api/curl?nocolor", as.curl)).text());
   });
 });
+
+describe("golden: the browser page", () => {
+  test("matches profile.html", async () => {
+    expectGolden("profile.html", await (await send(app, "/", as.browser)).text());
+  });
+});

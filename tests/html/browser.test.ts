@@ -65,6 +65,10 @@ async function open(url: string, viewport: { width: number; height: number }, co
   return page;
 }
 
+/** The text a reader sees (layout-aware), which is what these tests are about. */
+// biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the contract here
+const visibleText = (page: Page) => page.innerText("body");
+
 const hasHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -73,7 +77,7 @@ describe("the profile page in Chromium", () => {
     for (const scheme of ["light", "dark"] as const) {
       test(`at ${viewport.width} px (${scheme}) shows the name, a timeline year and a skill`, async () => {
         const page = await open(site.url, viewport, scheme);
-        const text = await page.innerText("body");
+        const text = await visibleText(page);
         expect(text).toContain("Rin Hayashi");
         expect(text).toContain("2020 – 2023");
         expect(text).toContain("Gradient boosting");
@@ -117,7 +121,7 @@ describe("the profile page in Chromium", () => {
 
   test("shows markup put into the content as text, and runs none of it", async () => {
     const page = await open(hostile.url, VIEWPORTS.desktop, "light");
-    const text = await page.innerText("body");
+    const text = await visibleText(page);
     expect(text).toContain(MARKUP);
     expect(await page.locator("script, img, iframe").count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined();
