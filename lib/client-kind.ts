@@ -10,8 +10,12 @@ export type ClientKind = "terminal" | "browser" | "program";
 export interface Client {
   /** Who is asking, from the User-Agent. */
   readonly kind: ClientKind;
-  /** What they get: text for a person at a terminal, JSON otherwise. */
-  readonly wants: "text" | "json";
+  /**
+   * What they would rather have: text for a person at a terminal, HTML for a browser,
+   * JSON for programs and for anyone whose `Accept` asks for JSON alone. A route that
+   * has no HTML (everything but `/`) answers a browser with JSON.
+   */
+  readonly wants: "text" | "html" | "json";
   /** Pretty JSON with a trailing newline, for people reading it in a terminal. */
   readonly prettyJson: boolean;
 }
@@ -40,7 +44,8 @@ const client = (kind: ClientKind, wants: Client["wants"]): Client =>
 const CLIENTS = {
   terminal: client("terminal", "text"),
   terminalAskingForJson: client("terminal", "json"),
-  browser: client("browser", "json"),
+  browser: client("browser", "html"),
+  browserAskingForJson: client("browser", "json"),
   program: client("program", "json"),
 } as const;
 
@@ -69,8 +74,10 @@ export function acceptsOnlyJson(accept: string): boolean {
 /** Classifies a request from its two headers. */
 export function classifyClient(userAgent: string | null, accept: string | null): Client {
   const kind = kindOf(userAgent ?? "");
-  if (kind !== "terminal") return CLIENTS[kind];
-  return accept && acceptsOnlyJson(accept) ? CLIENTS.terminalAskingForJson : CLIENTS.terminal;
+  if (kind === "program") return CLIENTS.program;
+  const askingForJson = accept !== null && acceptsOnlyJson(accept);
+  if (kind === "terminal") return askingForJson ? CLIENTS.terminalAskingForJson : CLIENTS.terminal;
+  return askingForJson ? CLIENTS.browserAskingForJson : CLIENTS.browser;
 }
 
 /**

@@ -11,6 +11,18 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "cross-origin-resource-policy": "cross-origin",
 };
 
+/**
+ * The profile page's policy: nothing may load but its own inline stylesheet (allowed
+ * by hash, not `'unsafe-inline'`) and its inline icon; no scripts at all.
+ */
+export function htmlSecurityPolicy(styleHash: string): Readonly<Record<string, string>> {
+  return {
+    "content-security-policy":
+      `default-src 'none'; style-src '${styleHash}'; img-src data:; ` +
+      "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  };
+}
+
 /** A public API: any site may read it from a browser. */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
@@ -35,6 +47,7 @@ export const CACHE_CONTROL = {
 export const CONTENT_TYPE = {
   json: "application/json; charset=utf-8",
   text: "text/plain; charset=utf-8",
+  html: "text/html; charset=utf-8",
 } as const;
 
 /** The headers shared by every response of this API, errors included. */

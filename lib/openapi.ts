@@ -45,6 +45,16 @@ export function textBody(example: string): Content {
   return { [CONTENT_TYPE.text]: { schema: TextBody as OpenAPIV3.SchemaObject, example } };
 }
 
+/** 200 with a self-contained HTML page, for browsers. */
+export function htmlBody(example: string): Content {
+  return {
+    [CONTENT_TYPE.html]: {
+      schema: t.String({ description: "A UTF-8 HTML document" }) as OpenAPIV3.SchemaObject,
+      example,
+    },
+  };
+}
+
 export function ok(description: string, content: Content, etag = false): ResponseObject {
   return {
     description,

@@ -11,6 +11,8 @@ export interface PrepareOptions {
   cacheControl: string;
   /** Adds a strong ETag so caches can revalidate with `If-None-Match`. */
   etag?: boolean;
+  /** Headers that replace the base policy's, e.g. the HTML page's own CSP. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** A strong validator: the body's SHA-256, shortened; the same body gives the same tag. */
@@ -34,6 +36,7 @@ export class PreparedResponse {
       "content-type": options.contentType,
       "cache-control": options.cacheControl,
       vary: VARY,
+      ...options.headers,
     };
     if (this.etag) headers.etag = this.etag;
     this.headers = headers;

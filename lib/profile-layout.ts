@@ -1,13 +1,21 @@
 /**
- * @module The profile's layout model: what the terminal profile shows, in order, as
- * plain data. Renderers (`lib/ansi/profile.ts`) only decide how it looks.
+ * @module The profile's layout model: what the profile shows, in order, as plain data.
+ * Renderers only decide how it looks: `lib/ansi/profile.ts` draws it for terminals,
+ * `lib/html/page.ts` for browsers. Both walk `PROFILE_SECTIONS`, so a section added
+ * here is a type error in each renderer until it draws it.
  */
+import { DOCS_PATH } from "./app-paths.ts";
 import type { Content } from "./content/validate.ts";
 import { type LocalTime, ownerLocalTime } from "./owner-time.ts";
+import type { RouteSummary } from "./route.ts";
 
-export interface EndpointHint {
+/** One endpoint of the API, with a command that calls it. */
+export interface EndpointExample {
+  readonly method: string;
   readonly path: string;
   readonly summary: string;
+  /** `curl https://site/api/now`: what a reader can paste into a terminal. */
+  readonly command: string;
 }
 
 export interface ProfileLayout {
@@ -28,15 +36,39 @@ export interface ProfileLayout {
   readonly timeline: readonly { years: string; title: string; place: string; detail: string }[];
   readonly skills: readonly { name: string; level: number }[];
   readonly links: readonly { label: string; url: string }[];
-  readonly endpoints: readonly EndpointHint[];
+  readonly api: {
+    /** Every route of the app, in the order of the route table. */
+    readonly endpoints: readonly EndpointExample[];
+    /** The interactive documentation. */
+    readonly docs: string;
+  };
   readonly siteUrl: string;
 }
 
+/** The profile's sections below the header, in the order every renderer shows them. */
+export const PROFILE_SECTIONS = [
+  { id: "now", title: "Now" },
+  { id: "career", title: "Career" },
+  { id: "skills", title: "Skills" },
+  { id: "links", title: "Links" },
+  { id: "try", title: "Try" },
+] as const;
+
+export type SectionId = (typeof PROFILE_SECTIONS)[number]["id"];
+
+/** A renderer's drawing of each section: one entry per id, checked by the compiler. */
+export type SectionRenderers<Out> = { readonly [id in SectionId]: (layout: ProfileLayout) => Out };
+
 const year = (date: string) => date.slice(0, 4);
+
+/** The command that calls a route: GET is curl's default; other methods are named. */
+export function curlCommand(siteUrl: string, method: string, path: string): string {
+  return method === "GET" ? `curl ${siteUrl}${path}` : `curl -X ${method} ${siteUrl}${path}`;
+}
 
 export function profileLayout(
   content: Content,
-  endpoints: readonly EndpointHint[],
+  routes: readonly RouteSummary[],
   siteUrl: string,
   at: Date,
 ): ProfileLayout {
@@ -59,7 +91,15 @@ export function profileLayout(
     })),
     skills: profile.skills.map(({ name, level }) => ({ name, level })),
     links: profile.links,
-    endpoints,
+    api: {
+      endpoints: routes.map(({ method, path, summary }) => ({
+        method,
+        path,
+        summary,
+        command: curlCommand(siteUrl, method, path),
+      })),
+      docs: `${siteUrl}${DOCS_PATH}`,
+    },
     siteUrl,
   };
 }

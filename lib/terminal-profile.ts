@@ -14,19 +14,11 @@ const CACHE_CONTROL = "public, max-age=60, must-revalidate";
 
 const perApp = new WeakMap<AppContext, () => PreparedText>();
 
-/** The endpoints worth suggesting: the GET API routes other than the profile itself. */
-function hints(app: AppContext) {
-  return app.routes.filter(
-    ({ method, path }) => method === "GET" && path.startsWith("/api/") && path !== "/api/curl",
-  );
-}
-
 export function terminalProfile(app: AppContext): () => PreparedText {
   let current = perApp.get(app);
   if (!current) {
-    const endpoints = hints(app);
     current = perInterval(60_000, app.clock, (at) => {
-      const colour = renderProfile(profileLayout(app.content, endpoints, app.config.siteUrl, at));
+      const colour = renderProfile(profileLayout(app.content, app.routes, app.config.siteUrl, at));
       return new PreparedText(colour, stripColour(colour), CACHE_CONTROL, true);
     });
     perApp.set(app, current);

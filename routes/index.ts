@@ -1,11 +1,13 @@
 /**
  * GET /: terminal clients get the profile, byte for byte what /api/curl returns (the
- * "rewrite"); everyone else gets an index of the API as JSON.
+ * "rewrite"); browsers get the same profile as an HTML page; programs, and anyone who
+ * asks for JSON alone, get an index of the API as JSON.
  */
 import { Type as t } from "@sinclair/typebox";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/app-paths.ts";
 import { wantsColour } from "../lib/colour-switch.ts";
-import { errors, jsonBody, notModified, ok, textBody } from "../lib/openapi.ts";
+import { htmlProfile } from "../lib/html-profile.ts";
+import { errors, htmlBody, jsonBody, notModified, ok, textBody } from "../lib/openapi.ts";
 import { PreparedJson } from "../lib/prepared-response.ts";
 import { defineRoute } from "../lib/route.ts";
 import { terminalProfile } from "../lib/terminal-profile.ts";
@@ -28,15 +30,17 @@ export const ApiIndex = t.Object({
 
 export const GET = defineRoute({
   detail: {
-    summary: "API index, or the profile for terminals",
+    summary: "API index, or the profile for terminals and browsers",
     description:
-      "Programs and browsers get a JSON index of the API: every endpoint with a one-line " +
-      "description, and where the OpenAPI document is. Terminal clients (curl, wget, " +
-      "HTTPie, PowerShell, ...) get exactly what `GET /api/curl` returns.",
+      "Programs get a JSON index of the API: every endpoint with a one-line description, " +
+      "and where the OpenAPI document is. Terminal clients (curl, wget, HTTPie, " +
+      "PowerShell, ...) get exactly what `GET /api/curl` returns. Browsers get the same " +
+      "profile as a self-contained HTML page. `Accept: application/json` (without `*/*`) " +
+      "gets the JSON index, whoever asks.",
     tags: ["profile"],
     responses: {
       200: ok(
-        "The index (JSON) or the terminal profile (text)",
+        "The index (JSON), the terminal profile (text) or the profile page (HTML)",
         {
           ...jsonBody(ApiIndex, {
             name: "Rin Hayashi's site API",
@@ -45,6 +49,7 @@ export const GET = defineRoute({
             endpoints: [{ method: "GET", path: "/api/now", description: "What Rin is doing now" }],
           }),
           ...textBody("  Rin Hayashi  林 凛\n  Staff ML Engineer · Lisbon, Portugal\n  ..."),
+          ...htmlBody('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n...'),
         },
         true,
       ),
@@ -61,10 +66,16 @@ export const GET = defineRoute({
       endpoints: app.routes.map(({ method, path, summary }) => ({ method, path, description: summary })),
     });
     const profile = terminalProfile(app);
+    const page = htmlProfile(app);
     return function root({ client, query, request }) {
-      return client.wants === "text"
-        ? profile().respond(wantsColour(query), request)
-        : index.respond(client, request);
+      switch (client.wants) {
+        case "text":
+          return profile().respond(wantsColour(query), request);
+        case "html":
+          return page().respond(request);
+        case "json":
+          return index.respond(client, request);
+      }
     };
   },
 });

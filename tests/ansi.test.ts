@@ -71,7 +71,9 @@ describe("parts never exceed the width they are given", () => {
 describe("the profile", () => {
   const content = validateContent(contentFiles, SITE_URL);
   const render = (c = content) =>
-    renderProfile(profileLayout(c, [{ path: "/api/now", summary: "Now" }], SITE_URL, FIXED_NOW));
+    renderProfile(
+      profileLayout(c, [{ method: "GET", path: "/api/now", summary: "Now" }], SITE_URL, FIXED_NOW),
+    );
 
   test(`is at most ${PROFILE_WIDTH} columns wide and ends with a newline`, () => {
     const text = render();

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { acceptsOnlyJson, type ClientKind, classifyClient, TERMINAL_AGENTS } from "../lib/client-kind.ts";
+import {
+  acceptsOnlyJson,
+  type Client,
+  type ClientKind,
+  classifyClient,
+  TERMINAL_AGENTS,
+} from "../lib/client-kind.ts";
 
 describe("classifyClient", () => {
   const cases: [
@@ -7,7 +13,7 @@ describe("classifyClient", () => {
     ua: string | null,
     accept: string | null,
     kind: ClientKind,
-    wants: "text" | "json",
+    wants: Client["wants"],
   ][] = [
     ["curl", "curl/8.5.0", "*/*", "terminal", "text"],
     ["Wget", "Wget/1.21.4", "*/*", "terminal", "text"],
@@ -39,6 +45,13 @@ describe("classifyClient", () => {
       "Firefox",
       "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
       "text/html",
+      "browser",
+      "html",
+    ],
+    [
+      "Firefox asking for JSON alone",
+      "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+      "application/json",
       "browser",
       "json",
     ],

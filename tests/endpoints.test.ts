@@ -138,7 +138,7 @@ describe("GET /", () => {
 
   for (const [name, headers] of [
     ["python-requests", as.pythonRequests],
-    ["a browser", as.browser],
+    ["a browser asking for JSON alone", as.browserAskingForJson],
     ["curl asking for JSON", as.curlAskingForJson],
     ["a client with no User-Agent", as.noUserAgent],
   ] as const) {

@@ -2,7 +2,7 @@
  * @module The terminal profile: the layout model drawn with the ANSI parts. What
  * `curl yoursite` shows.
  */
-import type { ProfileLayout } from "../profile-layout.ts";
+import { PROFILE_SECTIONS, type ProfileLayout, type SectionRenderers } from "../profile-layout.ts";
 import { heading, indent, keyValue, skillBar, timelineRow } from "./parts.ts";
 import { style } from "./style.ts";
 import { padEnd, truncate, visibleWidth, wrap } from "./width.ts";
@@ -36,11 +36,16 @@ function status(layout: ProfileLayout, width: number): string[] {
   ];
 }
 
+/**
+ * What a terminal suggests next: the GET endpoints under /api/, less the profile the
+ * reader is already looking at (a browser's page lists every endpoint instead).
+ */
+function worthTrying({ method, path }: { method: string; path: string }): boolean {
+  return method === "GET" && path.startsWith("/api/") && path !== "/api/curl";
+}
+
 function tryNext(layout: ProfileLayout, width: number): string[] {
-  const commands = layout.endpoints.map(({ path, summary }) => ({
-    command: `curl ${layout.siteUrl}${path}`,
-    summary,
-  }));
+  const commands = layout.api.endpoints.filter(worthTrying);
   const commandWidth = Math.max(...commands.map(({ command }) => visibleWidth(command))) + 2;
   const sideBySide = commandWidth + 24 <= width;
   return commands.flatMap(({ command, summary }) =>
@@ -52,27 +57,25 @@ function tryNext(layout: ProfileLayout, width: number): string[] {
   );
 }
 
+/** Each section's lines at a given width. */
+function sections(width: number): SectionRenderers<string[]> {
+  return {
+    now: (layout) => status(layout, width),
+    career: (layout) => layout.timeline.flatMap((entry) => timelineRow(entry, width)),
+    skills: (layout) => layout.skills.map(({ name, level }) => skillBar(name, level, width)),
+    links: (layout) => layout.links.flatMap(({ label, url }) => keyValue(label, url, width, 10, style.link)),
+    try: (layout) => tryNext(layout, width),
+  };
+}
+
 /** Renders the profile in colour, at most `width` visible columns per line. */
 export function renderProfile(layout: ProfileLayout, width = PROFILE_WIDTH): string {
   const inner = width - MARGIN;
-  const section = (title: string, lines: string[]) => ["", heading(title, inner), ...lines];
+  const draw = sections(inner);
   const lines = [
     "",
     ...header(layout, inner),
-    ...section("Now", status(layout, inner)),
-    ...section(
-      "Career",
-      layout.timeline.flatMap((entry) => timelineRow(entry, inner)),
-    ),
-    ...section(
-      "Skills",
-      layout.skills.map(({ name, level }) => skillBar(name, level, inner)),
-    ),
-    ...section(
-      "Links",
-      layout.links.flatMap(({ label, url }) => keyValue(label, url, inner, 10, style.link)),
-    ),
-    ...section("Try", tryNext(layout, inner)),
+    ...PROFILE_SECTIONS.flatMap(({ id, title }) => ["", heading(title, inner), ...draw[id](layout)]),
     "",
   ];
   return `${indent(lines, MARGIN).join("\n")}\n`;
