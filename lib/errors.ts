@@ -3,7 +3,8 @@
  * that maps anything thrown (or any unmatched route) onto it.
  */
 import { Elysia } from "elysia";
-import { baseHeaders, CONTENT_TYPE } from "./headers.ts";
+import { bodyTooLarge } from "./body-limit.ts";
+import { baseHeaders, CONTENT_TYPE, preflightHeaders } from "./headers.ts";
 
 /** Every status the API answers with an error, and its stable machine-readable code. */
 export const ERROR_CODES = {
@@ -98,7 +99,11 @@ function unmatched(request: Request, allowed: Map<string, string[]>): Response {
   }
   const allow = [...methods, "OPTIONS"].join(", ");
   if (request.method === "OPTIONS") {
-    return new Response(null, { status: 204, headers: { ...baseHeaders(), allow } });
+    // A CORS preflight, or a plain OPTIONS: both learn what the path answers.
+    return new Response(null, {
+      status: 204,
+      headers: { ...baseHeaders(), ...preflightHeaders(allow), allow },
+    });
   }
   return errorResponse(
     new ApiError(405, `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`, {
@@ -118,6 +123,8 @@ export interface ErrorLog {
 export function errorEnvelope(
   routeTable: () => readonly { method: string; path: string }[],
   log: ErrorLog = console,
+  /** Bodies over this get 413 even where no route matched (see `body-limit`). */
+  bodyLimitBytes = Number.POSITIVE_INFINITY,
 ) {
   let allowed: Map<string, string[]> | undefined;
   return new Elysia({ name: "error-envelope" }).onError(
@@ -125,9 +132,12 @@ export function errorEnvelope(
     function toEnvelope({ code, error, request }) {
       if (error instanceof ApiError) return errorResponse(error);
       switch (code) {
-        case "NOT_FOUND":
+        case "NOT_FOUND": {
+          const tooLarge = bodyTooLarge(request, bodyLimitBytes);
+          if (tooLarge) return errorResponse(tooLarge);
           allowed ??= allowedMethods(routeTable());
           return unmatched(request, allowed);
+        }
         case "PARSE":
         case "VALIDATION":
         case "INVALID_COOKIE_SIGNATURE":

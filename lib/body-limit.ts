@@ -1,0 +1,42 @@
+/**
+ * @module Request limits: no endpoint reads a request body, so any body over a small
+ * limit is refused with the 413 envelope from its `Content-Length`, before a byte of
+ * it is read. Bun's `maxRequestBodySize` (server options) is the backstop for bodies
+ * that announce no length.
+ */
+import { Elysia } from "elysia";
+import { ApiError } from "./errors.ts";
+
+export const LIMITS = {
+  /** The largest request body accepted by any route. A route may set a smaller one. */
+  bodyBytes: 1024,
+  /** Bun's own cap on any body (`maxRequestBodySize`): it answers an empty 413 above it. */
+  serverBodyBytes: 64 * 1024,
+  /** Request line plus headers (Bun's `--max-http-header-size`): a bigger one gets 431. */
+  headerBytes: 16 * 1024,
+} as const;
+
+/** The error for a request whose announced body is over `maxBytes`, if it is. */
+export function bodyTooLarge(request: Request, maxBytes: number): ApiError | undefined {
+  const length = request.headers.get("content-length");
+  if (length === null) return undefined;
+  if (!/^\s*[0-9]+\s*$/.test(length)) return new ApiError(400, "Content-Length must be a whole number");
+  if (Number(length) <= maxBytes) return undefined;
+  return new ApiError(413, `Request bodies are limited to ${maxBytes} bytes`, {
+    details: { limitBytes: maxBytes },
+  });
+}
+
+/**
+ * Checks every matched route before its handler runs. A transform hook, not
+ * `onRequest`: that one would take every route off Bun's native router.
+ */
+export function bodyLimit(maxBytes: number = LIMITS.bodyBytes) {
+  return new Elysia({ name: "body-limit", seed: maxBytes }).onTransform(
+    { as: "global" },
+    function limitBody({ request }) {
+      const error = bodyTooLarge(request, maxBytes);
+      if (error) throw error;
+    },
+  );
+}
