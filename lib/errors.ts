@@ -39,8 +39,11 @@ export class ApiError extends Error {
   }
 }
 
-/** `{ "error": { "status", "code", "message", ...details } }` as a Response. */
-export function errorResponse(error: ApiError): Response {
+/**
+ * `{ "error": { "status", "code", "message", ...details } }` as a Response; for HEAD,
+ * the same headers and no body (a server strips it, `app.handle` would not).
+ */
+export function errorResponse(error: ApiError, request?: Request): Response {
   const body = {
     error: {
       status: error.status,
@@ -49,7 +52,7 @@ export function errorResponse(error: ApiError): Response {
       ...error.details,
     },
   };
-  return new Response(JSON.stringify(body), {
+  return new Response(request?.method === "HEAD" ? null : JSON.stringify(body), {
     status: error.status,
     headers: {
       ...baseHeaders(),
@@ -95,6 +98,7 @@ function unmatched(request: Request, allowed: Map<string, string[]>): Response {
   if (!methods) {
     return errorResponse(
       new ApiError(404, `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
+      request,
     );
   }
   const allow = [...methods, "OPTIONS"].join(", ");
@@ -109,6 +113,7 @@ function unmatched(request: Request, allowed: Map<string, string[]>): Response {
     new ApiError(405, `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`, {
       headers: { allow },
     }),
+    request,
   );
 }
 
@@ -130,11 +135,11 @@ export function errorEnvelope(
   return new Elysia({ name: "error-envelope" }).onError(
     { as: "global" },
     function toEnvelope({ code, error, request }) {
-      if (error instanceof ApiError) return errorResponse(error);
+      if (error instanceof ApiError) return errorResponse(error, request);
       switch (code) {
         case "NOT_FOUND": {
           const tooLarge = bodyTooLarge(request, bodyLimitBytes);
-          if (tooLarge) return errorResponse(tooLarge);
+          if (tooLarge) return errorResponse(tooLarge, request);
           allowed ??= allowedMethods(routeTable());
           return unmatched(request, allowed);
         }
@@ -142,10 +147,13 @@ export function errorEnvelope(
         case "VALIDATION":
         case "INVALID_COOKIE_SIGNATURE":
         case "INVALID_FILE_TYPE":
-          return errorResponse(new ApiError(400, "The request could not be understood"));
+          return errorResponse(new ApiError(400, "The request could not be understood"), request);
         default:
           log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
-          return errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged"));
+          return errorResponse(
+            new ApiError(500, "Something went wrong on our side; it has been logged"),
+            request,
+          );
       }
     },
   );
