@@ -13,7 +13,9 @@ const LEAKS = [/\n\s+at /, /\.(?:ts|js|mjs):\d+/, /node_modules/, /\/work\//, /\
 /** Dependency and runtime names; /api/stack names its stack on purpose, so errors only. */
 const NAMES_IN_ERRORS = /elysia|typebox|sinclair|\bbun\b|deno|swagger|scalar|ansis/i;
 /** C0 and C1 controls other than newline and tab, once the SGR colour codes are removed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the renderer's own colour codes.
 const SGR = /\x1b\[[0-9;]*m/g;
 
 export interface Seen {
