@@ -96,7 +96,12 @@ describe("CORS for a public API", () => {
   });
 
   test("a preflight for an unknown path is a 404 envelope", async () => {
-    const response = await send(app, "/api/nope", { "access-control-request-method": "GET" }, { method: "OPTIONS" });
+    const response = await send(
+      app,
+      "/api/nope",
+      { "access-control-request-method": "GET" },
+      { method: "OPTIONS" },
+    );
     expect(response.status).toBe(404);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
   });

@@ -87,7 +87,9 @@ describe("limits on a real server", () => {
   });
 
   test("a 10 KB User-Agent is answered normally", async () => {
-    const response = await fetch(`${server.base}/api/now`, { headers: { "user-agent": `curl/${"9".repeat(10240)}` } });
+    const response = await fetch(`${server.base}/api/now`, {
+      headers: { "user-agent": `curl/${"9".repeat(10240)}` },
+    });
     expect(response.status).toBe(200);
   });
 
