@@ -3,14 +3,15 @@
  * client classification and the error envelope for every route. It never listens:
  * the entry points (`server.ts` for Bun, `server.deno.ts` for Deno) do that.
  */
-import { swagger } from "@elysiajs/swagger";
 import { Elysia } from "elysia";
 import { routes as manifest } from "../routes/_manifest.gen.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "./app-paths.ts";
+import { bodyLimit, LIMITS } from "./body-limit.ts";
 import { clientKind } from "./client-kind.ts";
 import type { Config } from "./config.ts";
 import { contentFiles } from "./content/files.ts";
 import { type Content, validateContent } from "./content/validate.ts";
+import { docsPage, openApiDocument, preparedDocs } from "./docs.ts";
 import { errorEnvelope } from "./errors.ts";
 import { indexNowKeyFile } from "./indexnow/key-file.ts";
 import { type AppLog, consoleLog } from "./log.ts";
@@ -54,28 +55,16 @@ export function createApp(options: AppOptions) {
 
   // Read lazily by the 405 answer, once every route below is registered.
   const routeTable = (): readonly { method: string; path: string }[] => app.routes;
-  const app = new Elysia({ name: "site", serve: { reusePort: false } })
-    .use(errorEnvelope(routeTable, log))
+  const app = new Elysia({
+    name: "site",
+    serve: { reusePort: false, maxRequestBodySize: LIMITS.serverBodyBytes },
+    // Elysia's default finds the path after the 11th character of the URL, which
+    // assumes a host of 4+ characters: `Host: x` would route /api/docs as /docs.
+    handler: { standardHostname: false },
+  })
+    .use(errorEnvelope(routeTable, log, LIMITS.bodyBytes))
+    .use(bodyLimit(LIMITS.bodyBytes))
     .use(clientKind)
-    .use(
-      swagger({
-        path: DOCS_PATH,
-        specPath: OPENAPI_PATH,
-        // The default hides every path with a dot in it, /api/rin.json included.
-        excludeStaticFile: false,
-        documentation: {
-          openapi: "3.1.0",
-          info: {
-            title: `${content.profile.name}'s site API`,
-            version: VERSION,
-            description:
-              "The public API of a personal website. JSON for programs and browsers; " +
-              "text in ANSI colour for people at a terminal (curl, wget, HTTPie, ...).",
-          },
-          servers: [{ url: config.siteUrl }],
-        },
-      }),
-    )
     // Not a route file: its path is the configured key, so it cannot be a file name.
     .use(indexNowKeyFile(config.indexNow.key));
 
@@ -87,7 +76,27 @@ export function createApp(options: AppOptions) {
       app.route(method, path, handler as never, { detail: route.detail });
     }
   }
-  return app;
+
+  // Documented last, so that the document sees every route above.
+  const info = {
+    title: `${content.profile.name}'s site API`,
+    version: VERSION,
+    description:
+      "The public API of a personal website. JSON for programs and browsers; " +
+      "text in ANSI colour for people at a terminal (curl, wget, HTTPie, ...).",
+  };
+  const docs = preparedDocs(
+    docsPage(info.title, info.description, OPENAPI_PATH),
+    openApiDocument(app.routes, { info, servers: [{ url: config.siteUrl }] }),
+  );
+  const hidden = { detail: { hide: true } };
+  const docsHandler: Handler = function docsUi({ request }) {
+    return docs.page.respond(request);
+  };
+  const documentHandler: Handler = function openApi({ client, request }) {
+    return docs.document.respond(client, request);
+  };
+  return app.get(DOCS_PATH, docsHandler as never, hidden).get(OPENAPI_PATH, documentHandler as never, hidden);
 }
 
 export type App = ReturnType<typeof createApp>;

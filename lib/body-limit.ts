@@ -1,16 +1,41 @@
 /**
- * @module A small request-body limit that answers with the JSON envelope. Bun's own
- * `maxRequestBodySize` answers an empty 413 that bypasses the error handler, so routes
- * that take (almost) no body check here first: the declared length, then, for a body
- * without one (chunked), at most `maxBytes + 1` bytes read before giving up.
+ * @module Request limits. No GET endpoint reads a body, so any body over a small limit
+ * is refused with the 413 envelope from its `Content-Length`, before a byte of it is
+ * read. A route that accepts (almost) none checks a smaller limit itself, chunked
+ * bodies included. Bun's `maxRequestBodySize` (server options) is the backstop.
  */
+import { Elysia } from "elysia";
 import { ApiError } from "./errors.ts";
 
-/** Throws a 413 `ApiError` when the request carries more than `maxBytes` of body. */
+export const LIMITS = {
+  /** The largest request body accepted by any route. A route may set a smaller one. */
+  bodyBytes: 1024,
+  /** Bun's own cap on any body (`maxRequestBodySize`): it answers an empty 413 above it. */
+  serverBodyBytes: 64 * 1024,
+  /** Request line plus headers (Bun's `--max-http-header-size`): a bigger one gets 431. */
+  headerBytes: 16 * 1024,
+} as const;
+
+const tooLarge = (maxBytes: number, hint = "") =>
+  new ApiError(413, `Request bodies are limited to ${maxBytes} bytes${hint}`, {
+    details: { limitBytes: maxBytes },
+  });
+
+/** The error for a request whose announced body is over `maxBytes`, if it is. */
+export function bodyTooLarge(request: Request, maxBytes: number, hint = ""): ApiError | undefined {
+  const length = request.headers.get("content-length");
+  if (length === null) return undefined;
+  if (!/^\s*[0-9]+\s*$/.test(length)) return new ApiError(400, "Content-Length must be a whole number");
+  return Number(length) <= maxBytes ? undefined : tooLarge(maxBytes, hint);
+}
+
+/**
+ * Throws unless the request carries at most `maxBytes` of body. A body without a
+ * length (chunked) is read up to `maxBytes + 1` bytes, never further.
+ */
 export async function assertBodyWithin(request: Request, maxBytes: number, hint = ""): Promise<void> {
-  const tooLarge = () => new ApiError(413, `The body is over ${maxBytes} bytes${hint}`);
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  const declared = bodyTooLarge(request, maxBytes, hint);
+  if (declared) throw declared;
   if (!request.body || request.bodyUsed) return;
   const reader = request.body.getReader();
   let total = 0;
@@ -19,9 +44,23 @@ export async function assertBodyWithin(request: Request, maxBytes: number, hint 
       const { done, value } = await reader.read();
       if (done) return;
       total += value.byteLength;
-      if (total > maxBytes) throw tooLarge();
+      if (total > maxBytes) throw tooLarge(maxBytes, hint);
     }
   } finally {
     await reader.cancel().catch(() => {});
   }
+}
+
+/**
+ * Checks every matched route before its handler runs. A transform hook, not
+ * `onRequest`: that one would take every route off Bun's native router.
+ */
+export function bodyLimit(maxBytes: number = LIMITS.bodyBytes) {
+  return new Elysia({ name: "body-limit", seed: maxBytes }).onTransform(
+    { as: "global" },
+    function limitBody({ request }) {
+      const error = bodyTooLarge(request, maxBytes);
+      if (error) throw error;
+    },
+  );
 }

@@ -3,7 +3,8 @@
  * that maps anything thrown (or any unmatched route) onto it.
  */
 import { Elysia } from "elysia";
-import { baseHeaders, CONTENT_TYPE } from "./headers.ts";
+import { bodyTooLarge } from "./body-limit.ts";
+import { baseHeaders, CONTENT_TYPE, preflightHeaders } from "./headers.ts";
 
 /** Every status the API answers with an error, and its stable machine-readable code. */
 export const ERROR_CODES = {
@@ -38,8 +39,11 @@ export class ApiError extends Error {
   }
 }
 
-/** `{ "error": { "status", "code", "message", ...details } }` as a Response. */
-export function errorResponse(error: ApiError): Response {
+/**
+ * `{ "error": { "status", "code", "message", ...details } }` as a Response; for HEAD,
+ * the same headers and no body (a server strips it, `app.handle` would not).
+ */
+export function errorResponse(error: ApiError, request?: Request): Response {
   const body = {
     error: {
       status: error.status,
@@ -48,7 +52,7 @@ export function errorResponse(error: ApiError): Response {
       ...error.details,
     },
   };
-  return new Response(JSON.stringify(body), {
+  return new Response(request?.method === "HEAD" ? null : JSON.stringify(body), {
     status: error.status,
     headers: {
       ...baseHeaders(),
@@ -94,16 +98,22 @@ function unmatched(request: Request, allowed: Map<string, string[]>): Response {
   if (!methods) {
     return errorResponse(
       new ApiError(404, `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
+      request,
     );
   }
   const allow = [...methods, "OPTIONS"].join(", ");
   if (request.method === "OPTIONS") {
-    return new Response(null, { status: 204, headers: { ...baseHeaders(), allow } });
+    // A CORS preflight, or a plain OPTIONS: both learn what the path answers.
+    return new Response(null, {
+      status: 204,
+      headers: { ...baseHeaders(), ...preflightHeaders(allow), allow },
+    });
   }
   return errorResponse(
     new ApiError(405, `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`, {
       headers: { allow },
     }),
+    request,
   );
 }
 
@@ -118,24 +128,32 @@ export interface ErrorLog {
 export function errorEnvelope(
   routeTable: () => readonly { method: string; path: string }[],
   log: ErrorLog = console,
+  /** Bodies over this get 413 even where no route matched (see `body-limit`). */
+  bodyLimitBytes = Number.POSITIVE_INFINITY,
 ) {
   let allowed: Map<string, string[]> | undefined;
   return new Elysia({ name: "error-envelope" }).onError(
     { as: "global" },
     function toEnvelope({ code, error, request }) {
-      if (error instanceof ApiError) return errorResponse(error);
+      if (error instanceof ApiError) return errorResponse(error, request);
       switch (code) {
-        case "NOT_FOUND":
+        case "NOT_FOUND": {
+          const tooLarge = bodyTooLarge(request, bodyLimitBytes);
+          if (tooLarge) return errorResponse(tooLarge, request);
           allowed ??= allowedMethods(routeTable());
           return unmatched(request, allowed);
+        }
         case "PARSE":
         case "VALIDATION":
         case "INVALID_COOKIE_SIGNATURE":
         case "INVALID_FILE_TYPE":
-          return errorResponse(new ApiError(400, "The request could not be understood"));
+          return errorResponse(new ApiError(400, "The request could not be understood"), request);
         default:
           log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
-          return errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged"));
+          return errorResponse(
+            new ApiError(500, "Something went wrong on our side; it has been logged"),
+            request,
+          );
       }
     },
   );

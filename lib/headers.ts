@@ -3,12 +3,30 @@
  * baked into prepared responses at start-up rather than added by a hook per request.
  */
 
-/** Security headers for an API that serves JSON and text only. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  "cross-origin-resource-policy": "cross-origin",
+/**
+ * What a response is, for the headers that depend on it: the API's JSON and text, or
+ * the documentation page (HTML that loads its script from a CDN).
+ */
+export type Representation = "api" | "docs";
+
+/** The documentation UI's script, pinned: its CSP allows exactly this folder. */
+export const DOCS_SCRIPT_BASE = "https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.72.1/dist/browser/";
+
+const CSP: Readonly<Record<Representation, string>> = {
+  // JSON and text load nothing and may be framed by no one.
+  api: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  // The docs UI: its pinned script (and its chunks), the styles it injects, the spec from here.
+  docs: [
+    "default-src 'none'",
+    `script-src ${DOCS_SCRIPT_BASE}`,
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; "),
 };
 
 /**
@@ -23,11 +41,39 @@ export function htmlSecurityPolicy(styleHash: string): Readonly<Record<string, s
   };
 }
 
+/** The Content-Security-Policy for a representation: strict unless it must load something. */
+export function contentSecurityPolicy(representation: Representation = "api"): string {
+  return CSP[representation];
+}
+
+/** Security headers; the CSP depends on what the response is. */
+export function securityHeaders(representation: Representation = "api"): Record<string, string> {
+  return {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "content-security-policy": contentSecurityPolicy(representation),
+    "cross-origin-resource-policy": "cross-origin",
+  };
+}
+
 /** A public API: any site may read it from a browser. */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers": "ETag, Retry-After, X-Clacks-Overhead",
 };
+
+/**
+ * The answer to a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`):
+ * the methods and request headers a page may use, cached by the browser for a day.
+ * No credentials: the API has none, and `*` forbids them anyway.
+ */
+export function preflightHeaders(allow: string): Record<string, string> {
+  return {
+    "access-control-allow-methods": allow,
+    "access-control-allow-headers": "Accept, Content-Type, If-None-Match",
+    "access-control-max-age": "86400",
+  };
+}
 
 /** The easter egg `/api/stack` hints at: a header that keeps a name moving. */
 export const HIDDEN_HEADER: Readonly<Record<string, string>> = {
@@ -51,6 +97,6 @@ export const CONTENT_TYPE = {
 } as const;
 
 /** The headers shared by every response of this API, errors included. */
-export function baseHeaders(): Record<string, string> {
-  return { ...SECURITY_HEADERS, ...CORS_HEADERS, ...HIDDEN_HEADER };
+export function baseHeaders(representation: Representation = "api"): Record<string, string> {
+  return { ...securityHeaders(representation), ...CORS_HEADERS, ...HIDDEN_HEADER };
 }

@@ -4,13 +4,17 @@
  */
 import { createHash } from "node:crypto";
 import type { Client } from "./client-kind.ts";
-import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE, VARY } from "./headers.ts";
+import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE, type Representation, VARY } from "./headers.ts";
 
 export interface PrepareOptions {
   contentType: string;
   cacheControl: string;
   /** Adds a strong ETag so caches can revalidate with `If-None-Match`. */
   etag?: boolean;
+  /** Decides the CSP. @default "api" */
+  representation?: Representation;
+  /** The request headers the body depends on; `false` when it is the same for everyone. @default VARY */
+  vary?: string | false;
   /** Headers that replace the base policy's, e.g. the HTML page's own CSP. */
   headers?: Readonly<Record<string, string>>;
 }
@@ -32,12 +36,13 @@ export class PreparedResponse {
     this.body = body;
     this.etag = options.etag ? strongEtag(body) : undefined;
     const headers: Record<string, string> = {
-      ...baseHeaders(),
+      ...baseHeaders(options.representation),
       "content-type": options.contentType,
       "cache-control": options.cacheControl,
-      vary: VARY,
       ...options.headers,
     };
+    const vary = options.vary ?? VARY;
+    if (vary) headers.vary = vary;
     if (this.etag) headers.etag = this.etag;
     this.headers = headers;
     this.#response = new Response(body, { headers });

@@ -2,7 +2,7 @@
  * Test support: the app in-process with a fixed clock, and the User-Agents and headers
  * that real clients send, so a test reads `get("/api/ping", as.curl)`.
  */
-import { createApp } from "../../lib/app.ts";
+import { type AppOptions, createApp } from "../../lib/app.ts";
 import { loadConfig } from "../../lib/config.ts";
 import type { Content } from "../../lib/content/validate.ts";
 
@@ -12,7 +12,7 @@ export const config = loadConfig({ SITE_URL });
 /** A Saturday afternoon in Lisbon; golden files are rendered at this instant. */
 export const FIXED_NOW = new Date("2026-11-21T14:05:09Z");
 
-export function testApp(options: { content?: Content; random?: () => number; clock?: () => Date } = {}) {
+export function testApp(options: Partial<AppOptions> & { content?: Content } = {}) {
   return createApp({ config, clock: () => FIXED_NOW, ...options });
 }
 

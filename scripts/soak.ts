@@ -1,0 +1,120 @@
+/**
+ * Soak test: the real server (server.ts, as a child process) on a loopback port, driven
+ * at full speed across every GET endpoint by a mix of client classes for a bounded time.
+ * Reports requests, errors and the server's resident memory over time; exits non-zero
+ * on any error or when memory keeps growing after warm-up.
+ *
+ *   bun run soak                # 60 s, 64 connections
+ *   SOAK_SECONDS=10 SOAK_CONNECTIONS=16 bun run soak
+ */
+import { readFileSync } from "node:fs";
+
+const seconds = Number(process.env.SOAK_SECONDS ?? 60);
+const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
+const port = 20000 + Math.floor(Math.random() * 20000);
+const base = `http://127.0.0.1:${port}`;
+
+const PATHS = [
+  "/",
+  "/api/ping",
+  "/api/curl",
+  "/api/curl?nocolor",
+  "/api/rin.json",
+  "/api/now",
+  "/api/fortune",
+  "/api/roast",
+  "/api/stack",
+  "/api/docs",
+  "/api/docs/json",
+  "/api/nope",
+];
+const CLIENTS: Record<string, string>[] = [
+  { "user-agent": "curl/8.5.0", accept: "*/*" },
+  { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0", accept: "text/html,*/*;q=0.8" },
+  { "user-agent": "python-requests/2.31.0", accept: "*/*" },
+  { "user-agent": "HTTPie/3.2.2", accept: "application/json, */*;q=0.5" },
+  { "user-agent": "curl/8.5.0", accept: "application/json" },
+  {},
+];
+
+const server = Bun.spawn(["bun", "run", "server.ts"], {
+  cwd: `${import.meta.dir}/..`,
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+  stdout: "ignore",
+  stderr: "inherit",
+});
+
+/** Resident memory of the server process in MiB, from /proc (Linux). */
+function rssMiB(): number {
+  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${base}/api/ping`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await Bun.sleep(50);
+  }
+  throw new Error("the server did not start");
+}
+
+let requests = 0;
+let errors = 0;
+const statuses = new Map<number, number>();
+
+async function worker(id: number, until: number) {
+  let i = id;
+  while (Date.now() < until) {
+    const path = PATHS[i % PATHS.length] as string;
+    const headers = CLIENTS[Math.floor(i / PATHS.length) % CLIENTS.length] as Record<string, string>;
+    i++;
+    try {
+      const response = await fetch(`${base}${path}`, { headers });
+      await response.arrayBuffer();
+      const expected = path === "/api/nope" ? 404 : 200;
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status !== expected) errors++;
+    } catch {
+      errors++;
+    }
+    requests++;
+  }
+}
+
+await waitForServer();
+const started = Date.now();
+const until = started + seconds * 1000;
+const samples: { at: number; rss: number; requests: number }[] = [];
+const sampler = setInterval(
+  () => {
+    const sample = { at: Math.round((Date.now() - started) / 1000), rss: rssMiB(), requests };
+    samples.push(sample);
+    console.log(
+      `${String(sample.at).padStart(3)} s  ${sample.rss.toFixed(1).padStart(6)} MiB  ${requests} requests, ${errors} errors`,
+    );
+  },
+  Math.max(1000, (seconds * 1000) / 12),
+);
+await Promise.all(Array.from({ length: connections }, (_, id) => worker(id, until)));
+clearInterval(sampler);
+server.kill("SIGTERM");
+await server.exited;
+
+// Flat after warm-up: the last third's peak within 15% (or 8 MiB) of the middle third's.
+const third = Math.max(1, Math.floor(samples.length / 3));
+const middle = Math.max(...samples.slice(third, 2 * third).map((s) => s.rss));
+const last = Math.max(...samples.slice(2 * third).map((s) => s.rss));
+const flat = last <= Math.max(middle * 1.15, middle + 8);
+const rate = Math.round(requests / seconds);
+console.log(
+  `\n${requests} requests in ${seconds} s (${rate}/s) over ${connections} connections; ${errors} errors; ` +
+    `statuses ${JSON.stringify(Object.fromEntries(statuses))}\n` +
+    `RSS: warm-up peak ${middle.toFixed(1)} MiB, final-third peak ${last.toFixed(1)} MiB: ${flat ? "flat" : "GROWING"}`,
+);
+process.exit(errors === 0 && flat ? 0 : 1);

@@ -1,0 +1,181 @@
+/** Security headers, CORS and HTTP caching: the header policy, checked on every response. */
+import { describe, expect, test } from "bun:test";
+import { DOCS_SCRIPT_BASE } from "../../lib/headers.ts";
+import { as, send, testApp } from "../support/app.ts";
+
+const app = testApp();
+
+const GET_PATHS = [
+  "/",
+  "/api/ping",
+  "/api/curl",
+  "/api/rin.json",
+  "/api/now",
+  "/api/fortune",
+  "/api/roast",
+  "/api/stack",
+  "/api/docs",
+  "/api/docs/json",
+];
+/** Stable bodies: strong ETag, cached publicly for five minutes. */
+const CACHED = ["/", "/api/curl", "/api/rin.json", "/api/now", "/api/stack", "/api/docs", "/api/docs/json"];
+/** Live or random bodies: never stored. */
+const UNCACHED = ["/api/ping", "/api/fortune", "/api/roast"];
+
+function expectSecurityHeaders(response: Response) {
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+  expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  expect(response.headers.get("content-security-policy")).toStartWith("default-src 'none'");
+  for (const name of ["x-powered-by", "server", "x-runtime", "x-aspnet-version"]) {
+    expect(response.headers.has(name)).toBe(false);
+  }
+}
+
+describe("security headers", () => {
+  for (const path of [...GET_PATHS, "/api/nope", "/api/%1b%5b2J"]) {
+    test(`${path} carries nosniff, Referrer-Policy and a strict CSP, and names no server`, async () => {
+      for (const client of [as.curl, as.browser, as.pythonRequests]) {
+        expectSecurityHeaders(await send(app, path, client));
+      }
+    });
+  }
+
+  test("405, 413, 304 and the preflight carry them too", async () => {
+    expectSecurityHeaders(await send(app, "/api/now", {}, { method: "DELETE" }));
+    expectSecurityHeaders(await send(app, "/api/now", { "content-length": "99999" }, { method: "POST" }));
+    const etag = (await send(app, "/api/now")).headers.get("etag") as string;
+    expectSecurityHeaders(await send(app, "/api/now", { "if-none-match": etag }));
+    expectSecurityHeaders(await send(app, "/api/now", {}, { method: "OPTIONS" }));
+  });
+
+  test("JSON and text load nothing; the docs page may load only its pinned script folder", async () => {
+    const api = (await send(app, "/api/now")).headers.get("content-security-policy") as string;
+    expect(api).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    const docs = await send(app, "/api/docs", as.browser);
+    const csp = docs.headers.get("content-security-policy") as string;
+    expect(csp).toContain(`script-src ${DOCS_SCRIPT_BASE};`);
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const html = await docs.text();
+    // Every script the page names is inside the allowed folder, and none is inline.
+    for (const [, src] of html.matchAll(/<script([^>]*)>/g)) {
+      const url = /src="([^"]+)"/.exec(src ?? "")?.[1];
+      if (url) expect(url).toStartWith(DOCS_SCRIPT_BASE);
+    }
+    expect(html).not.toMatch(/<script[^>]*>[^<]+<\/script>/);
+  });
+});
+
+describe("CORS for a public API", () => {
+  for (const path of GET_PATHS) {
+    test(`${path} lets any origin read it`, async () => {
+      const response = await send(app, path, { ...as.browser, origin: "https://elsewhere.example" });
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    });
+  }
+
+  test("a preflight gets 204 with the allowed methods, headers and Max-Age", async () => {
+    const response = await send(
+      app,
+      "/api/fortune",
+      {
+        origin: "https://elsewhere.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "accept, if-none-match",
+      },
+      { method: "OPTIONS" },
+    );
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+    expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("if-none-match");
+    expect(Number(response.headers.get("access-control-max-age"))).toBeGreaterThan(0);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  test("a preflight for an unknown path is a 404 envelope", async () => {
+    const response = await send(
+      app,
+      "/api/nope",
+      { "access-control-request-method": "GET" },
+      { method: "OPTIONS" },
+    );
+    expect(response.status).toBe(404);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("HTTP caching", () => {
+  for (const path of CACHED) {
+    test(`${path} has a strong ETag, public caching, and 304 for If-None-Match`, async () => {
+      for (const client of [as.curl, as.browser]) {
+        const first = await send(app, path, client);
+        const etag = first.headers.get("etag") as string;
+        expect(etag).toMatch(/^"[^"]+"$/);
+        // The profile, for terminals and as the browser page, shows the owner's local time
+        // to the minute: a minute's caching.
+        const isProfile = path === "/api/curl" || path === "/";
+        const maxAge = isProfile ? 60 : 300;
+        expect(first.headers.get("cache-control")).toBe(`public, max-age=${maxAge}, must-revalidate`);
+        const again = await send(app, path, client);
+        expect(again.headers.get("etag")).toBe(etag);
+
+        const revalidated = await send(app, path, { ...client, "if-none-match": `"other", ${etag}` });
+        expect(revalidated.status).toBe(304);
+        expect(await revalidated.text()).toBe("");
+        expect(revalidated.headers.get("etag")).toBe(etag);
+        expect(revalidated.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
+        expect(revalidated.headers.get("vary")).toBe(first.headers.get("vary"));
+
+        const stale = await send(app, path, { ...client, "if-none-match": '"not-this-one"' });
+        expect(stale.status).toBe(200);
+      }
+    });
+  }
+
+  for (const path of UNCACHED) {
+    test(`${path} is no-store and has no ETag`, async () => {
+      const response = await send(app, path, as.curl);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.has("etag")).toBe(false);
+    });
+  }
+
+  test("representations that differ by client differ in ETag and say Vary: Accept, User-Agent", async () => {
+    for (const path of ["/", "/api/ping", "/api/now", "/api/curl", "/api/docs/json"]) {
+      const byCurl = await send(app, path, as.curl);
+      const byBrowser = await send(app, path, as.browser);
+      expect(byCurl.headers.get("vary")).toBe("Accept, User-Agent");
+      expect(byBrowser.headers.get("vary")).toBe("Accept, User-Agent");
+      if ((await byCurl.text()) !== (await byBrowser.text()) && byCurl.headers.has("etag")) {
+        expect(byCurl.headers.get("etag")).not.toBe(byBrowser.headers.get("etag"));
+      }
+    }
+    // The profile for curl never answers another client's conditional request.
+    const curlTag = (await send(app, "/", as.curl)).headers.get("etag") as string;
+    const browser = await send(app, "/", { ...as.browser, "if-none-match": curlTag });
+    expect(browser.status).toBe(200);
+    expect(browser.headers.get("content-type")).toStartWith("text/html");
+    const program = await send(app, "/", { ...as.pythonRequests, "if-none-match": curlTag });
+    expect(program.status).toBe(200);
+    expect(program.headers.get("content-type")).toStartWith("application/json");
+  });
+
+  test("errors are never stored", async () => {
+    expect((await send(app, "/api/nope")).headers.get("cache-control")).toBe("no-store");
+  });
+
+  for (const path of GET_PATHS) {
+    test(`HEAD ${path} carries the same headers as GET and no body`, async () => {
+      const get = await send(app, path, as.curl);
+      const head = await send(app, path, as.curl, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe("");
+      const comparable = (r: Response) =>
+        Object.fromEntries([...r.headers].filter(([name]) => name !== "content-length" && name !== "date"));
+      expect(comparable(head)).toEqual(comparable(get));
+    });
+  }
+});

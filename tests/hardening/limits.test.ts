@@ -1,0 +1,106 @@
+/** Limits: bodies, headers and URLs a stranger can make too big, and a short Host. */
+import { afterAll, describe, expect, test } from "bun:test";
+import { LIMITS } from "../../lib/body-limit.ts";
+import { send, testApp } from "../support/app.ts";
+import { headerOf, rawRequest, startServer } from "../support/server.ts";
+
+const app = testApp();
+
+describe("request bodies in-process", () => {
+  for (const [method, path] of [
+    ["POST", "/api/ping"],
+    ["GET", "/api/now"],
+    ["PUT", "/api/nope"],
+  ] as const) {
+    test(`${method} ${path} with a body over the limit gets the 413 envelope`, async () => {
+      const response = await send(app, path, { "content-length": String(LIMITS.bodyBytes + 1) }, { method });
+      expect(response.status).toBe(413);
+      const { error } = await response.json();
+      expect(error).toMatchObject({ status: 413, code: "payload_too_large", limitBytes: LIMITS.bodyBytes });
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    });
+  }
+
+  test("a body within the limit changes nothing", async () => {
+    expect((await send(app, "/api/now", { "content-length": "10" })).status).toBe(200);
+  });
+
+  test("a Content-Length that is not a number gets the 400 envelope", async () => {
+    const response = await send(app, "/api/now", { "content-length": "lots" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe("bad_request");
+  });
+});
+
+describe("limits on a real server", () => {
+  const server = startServer();
+  afterAll(() => server.stop());
+
+  test("a body over the limit gets the 413 envelope at once, from its Content-Length, unread", async () => {
+    const started = performance.now();
+    // Only the headers are sent: the answer cannot depend on reading the body.
+    const answer = await rawRequest(
+      server.port,
+      `POST /api/ping HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${LIMITS.serverBodyBytes - 1}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error.code).toBe("payload_too_large");
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  test("a 10 MB body is refused by Bun's backstop with 413, unread, and the server keeps answering", async () => {
+    const answer = await rawRequest(
+      server.port,
+      "POST /api/ping HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10000000\r\nConnection: close\r\n\r\n",
+    );
+    expect(answer.status).toBe(413);
+    expect((await fetch(`${server.base}/api/ping`)).status).toBe(200);
+  });
+
+  test("a chunked body over Bun's cap is cut off with 413, not read whole", async () => {
+    const chunk = "x".repeat(16 * 1024);
+    const chunks = Array.from({ length: 8 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join("");
+    const answer = await rawRequest(
+      server.port,
+      `POST /api/ping HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunks}0\r\n\r\n`,
+    );
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+  });
+
+  test("an oversized URL gets 431, and the server keeps answering", async () => {
+    const answer = await rawRequest(
+      server.port,
+      `GET /api/ping?${"a".repeat(LIMITS.headerBytes)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect((await fetch(`${server.base}/api/ping`)).status).toBe(200);
+  });
+
+  test("an oversized header gets 431, and the server keeps answering", async () => {
+    const answer = await rawRequest(
+      server.port,
+      `GET /api/ping HTTP/1.1\r\nHost: localhost\r\nCookie: ${"c".repeat(LIMITS.headerBytes)}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect((await fetch(`${server.base}/api/ping`)).status).toBe(200);
+  });
+
+  test("a 10 KB User-Agent is answered normally", async () => {
+    const response = await fetch(`${server.base}/api/now`, {
+      headers: { "user-agent": `curl/${"9".repeat(10240)}` },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  test("a one-character Host still routes every path correctly (regression)", async () => {
+    for (const path of ["/api/docs", "/api/docs/json", "/api/now", "/api/ping?nocolor"]) {
+      const answer = await rawRequest(
+        server.port,
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nUser-Agent: python-requests/2.31.0\r\nConnection: close\r\n\r\n`,
+      );
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      expect(headerOf(answer, "x-content-type-options")).toBe("nosniff");
+    }
+  });
+});

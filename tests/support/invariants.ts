@@ -1,0 +1,141 @@
+/**
+ * Test support: what must hold for any response to any request, and a fast-check
+ * generator of hostile requests. Used in-process and against a real server.
+ */
+import fc from "fast-check";
+import { ERROR_CODES } from "../../lib/errors.ts";
+import { CONTENT_TYPE } from "../../lib/headers.ts";
+
+export const DOCUMENTED_TYPES: readonly string[] = Object.values(CONTENT_TYPE);
+
+/** Signs of internals leaking: stack frames, source paths, module folders. */
+const LEAKS = [/\n\s+at /, /\.(?:ts|js|mjs):\d+/, /node_modules/, /\/work\//, /\/\$bunfs\//, /file:\/\//];
+/** Dependency and runtime names; /api/stack names its stack on purpose, so errors only. */
+const NAMES_IN_ERRORS = /elysia|typebox|sinclair|\bbun\b|deno|swagger|scalar|ansis/i;
+/** C0 and C1 controls other than newline and tab, once the SGR colour codes are removed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the renderer's own colour codes.
+const SGR = /\x1b\[[0-9;]*m/g;
+
+export interface Seen {
+  status: number;
+  headers: Headers;
+  body: string;
+  method: string;
+}
+
+/** Returns what is wrong with a response, or an empty list. */
+export function violations({ status, headers, body, method }: Seen): string[] {
+  const wrong: string[] = [];
+  if (status >= 500) wrong.push(`status ${status}`);
+  const type = headers.get("content-type");
+  const bodiless = status === 204 || status === 304 || method === "HEAD";
+  if (!bodiless && (type === null || !DOCUMENTED_TYPES.includes(type))) wrong.push(`content-type ${type}`);
+  if (bodiless && body !== "") wrong.push(`a ${status} ${method} with a body`);
+  if (headers.get("x-content-type-options") !== "nosniff") wrong.push("no nosniff");
+  if (!headers.get("content-security-policy")?.includes("frame-ancestors 'none'")) wrong.push("no CSP");
+  if (headers.has("x-powered-by") || headers.has("server")) wrong.push("discloses the server");
+  for (const leak of LEAKS) if (leak.test(body)) wrong.push(`leaks ${leak}`);
+  if (type === CONTENT_TYPE.text && CONTROL.test(body.replace(SGR, ""))) wrong.push("control characters");
+  if (status >= 400 && method !== "HEAD") {
+    try {
+      const { error } = JSON.parse(body);
+      const code = ERROR_CODES[status as keyof typeof ERROR_CODES];
+      if (error?.status !== status || error?.code !== code || typeof error?.message !== "string") {
+        wrong.push(`envelope ${body.slice(0, 80)}`);
+      }
+      if (NAMES_IN_ERRORS.test(body)) wrong.push(`names a dependency: ${body.slice(0, 120)}`);
+      if (CONTROL.test(body)) wrong.push("control characters in an error");
+    } catch {
+      wrong.push(`error body is not JSON: ${body.slice(0, 80)}`);
+    }
+  }
+  return wrong;
+}
+
+const KNOWN_PATHS = ["/", "/api/ping", "/api/curl", "/api/rin.json", "/api/now", "/api/fortune"];
+const MORE_PATHS = ["/api/roast", "/api/stack", "/api/docs", "/api/docs/json", "/api", "/api/ping-indexnow"];
+
+/** Any byte as a raw character, or percent-encoded, or an encoded escape sequence. */
+const pathPiece = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 12 }),
+  fc
+    .uint8Array({ maxLength: 8 })
+    .map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("")),
+  fc.constantFrom("%", "%zz", "%1b%5b2J", "..", "%2e%2e", "//", "\\", "%00", "?", "#", ";", "%c0%af", "%ff"),
+);
+
+export const hostilePath = fc.oneof(
+  fc.constantFrom(...KNOWN_PATHS, ...MORE_PATHS),
+  fc
+    .tuple(fc.constantFrom(...KNOWN_PATHS, ...MORE_PATHS), fc.array(pathPiece, { maxLength: 4 }))
+    .map(([base, pieces]) => `${base}${pieces.join("")}`),
+  fc.array(pathPiece, { maxLength: 5 }).map((pieces) => `/${pieces.join("/")}`),
+);
+
+const query = fc.oneof(
+  fc.constant(""),
+  fc.constantFrom("?nocolor", "?T", "?A", "?nocolor=0", "?%zz", "?a=%1b[2J", "?=&&=", "?__proto__=1"),
+  fc.string({ unit: "binary", maxLength: 40 }).map((q) => `?${q}`),
+);
+
+/** Header values the Fetch API lets through: no CR, LF or NUL; bytes up to 0xff. */
+const headerValue = (maxLength: number) =>
+  fc
+    .string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength })
+    .map((v) => v.trim());
+
+const userAgent = fc.oneof(
+  fc.constantFrom("curl/8.5.0", "Wget/1.21.4", "HTTPie/3.2.2", "python-requests/2.31.0", "Mozilla/5.0", ""),
+  headerValue(200),
+  fc
+    .tuple(fc.constantFrom("curl/", "Mozilla/5.0 ", "x"), fc.integer({ min: 9000, max: 10240 }))
+    .map(([prefix, size]) => prefix + "A".repeat(size)),
+);
+
+const accept = fc.oneof(
+  fc.constantFrom(
+    "*/*",
+    "application/json",
+    "text/plain",
+    "application/json;q=0",
+    ",,;;",
+    "*/*;q=abc",
+    "a/b/c;",
+  ),
+  headerValue(120),
+);
+
+export const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+export interface HostileRequest {
+  method: string;
+  target: string;
+  headers: Record<string, string>;
+  body: Uint8Array | undefined;
+}
+
+export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
+  .record({
+    method: fc.oneof(fc.constantFrom(...METHODS), fc.stringMatching(/^[A-Z]{1,10}$/)),
+    path: hostilePath,
+    query,
+    userAgent: fc.option(userAgent),
+    accept: fc.option(accept),
+    ifNoneMatch: fc.option(fc.oneof(fc.constant("*"), headerValue(60))),
+    contentType: fc.option(
+      fc.oneof(fc.constantFrom("application/json", "text/plain", "multipart/form-data"), headerValue(40)),
+    ),
+    body: fc.option(fc.uint8Array({ maxLength: 2048 })),
+  })
+  .map(({ method, path, query: q, userAgent: ua, accept: acc, ifNoneMatch, contentType, body }) => {
+    const headers: Record<string, string> = {};
+    if (ua !== null) headers["user-agent"] = ua;
+    if (acc !== null) headers.accept = acc;
+    if (ifNoneMatch !== null) headers["if-none-match"] = ifNoneMatch;
+    if (contentType !== null) headers["content-type"] = contentType;
+    const hasBody = body !== null && method !== "GET" && method !== "HEAD";
+    if (hasBody) headers["content-length"] = String(body.byteLength);
+    return { method, target: `${path}${q}`, headers, body: hasBody ? body : undefined };
+  });
