@@ -8,24 +8,20 @@
  *   SOAK_SECONDS=10 SOAK_CONNECTIONS=16 bun run soak
  */
 import { readFileSync } from "node:fs";
+import { OPENAPI_PATH } from "../lib/app-paths.ts";
+import { routes } from "../routes/_manifest.gen.ts";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
 const port = 20000 + Math.floor(Math.random() * 20000);
 const base = `http://127.0.0.1:${port}`;
 
+/** Every GET route in routes/, the docs, a colour switch and an unknown path. */
 const PATHS = [
-  "/",
-  "/api/ping",
-  "/api/curl",
+  ...routes.filter(([, module]) => module.GET).map(([path]) => path),
   "/api/curl?nocolor",
-  "/api/rin.json",
-  "/api/now",
-  "/api/fortune",
-  "/api/roast",
-  "/api/stack",
   "/api/docs",
-  "/api/docs/json",
+  OPENAPI_PATH,
   "/api/nope",
 ];
 const CLIENTS: Record<string, string>[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { stripColour, visibleWidth } from "../lib/ansi/index.ts";
-import { as, FIXED_NOW, SITE_URL, send, testApp } from "./support/app.ts";
+import { as, FIXED_NOW, GET_PATHS, SITE_URL, send, testApp } from "./support/app.ts";
 
 const app = testApp();
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -147,16 +147,7 @@ describe("GET /", () => {
       expect(body.docs).toEqual({ ui: `${SITE_URL}/api/docs`, openapi: `${SITE_URL}/api/docs/json` });
       const endpoints = body.endpoints as { method: string; path: string; description: string }[];
       const paths = endpoints.map(({ method, path }) => `${method} ${path}`);
-      for (const path of [
-        "/",
-        "/api/ping",
-        "/api/curl",
-        "/api/rin.json",
-        "/api/now",
-        "/api/fortune",
-        "/api/roast",
-        "/api/stack",
-      ]) {
+      for (const path of GET_PATHS) {
         expect(paths).toContain(`GET ${path}`);
       }
       for (const { description } of endpoints) expect(description.length).toBeGreaterThan(3);

@@ -1,18 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { createApp } from "../lib/app.ts";
-import { as, config, send, testApp } from "./support/app.ts";
+import { as, config, GET_PATHS, send, testApp } from "./support/app.ts";
 
 const app = testApp();
-const GET_PATHS = [
-  "/",
-  "/api/ping",
-  "/api/curl",
-  "/api/rin.json",
-  "/api/now",
-  "/api/fortune",
-  "/api/roast",
-  "/api/stack",
-];
 
 async function envelope(response: Response) {
   expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");

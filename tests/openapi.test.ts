@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { as, send, testApp } from "./support/app.ts";
+import { as, GET_PATHS, send, testApp } from "./support/app.ts";
 
 const app = testApp();
 type Operation = {
@@ -27,16 +27,7 @@ describe("the OpenAPI document", () => {
 
   test("lists every route, /api/rin.json included", async () => {
     const { paths } = await openapi();
-    for (const path of [
-      "/",
-      "/api/ping",
-      "/api/curl",
-      "/api/rin.json",
-      "/api/now",
-      "/api/fortune",
-      "/api/roast",
-      "/api/stack",
-    ]) {
+    for (const path of GET_PATHS) {
       expect(paths[path]?.get).toBeDefined();
     }
   });

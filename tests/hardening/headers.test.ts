@@ -1,22 +1,11 @@
 /** Security headers, CORS and HTTP caching: the header policy, checked on every response. */
 import { describe, expect, test } from "bun:test";
 import { DOCS_SCRIPT_BASE } from "../../lib/headers.ts";
-import { as, send, testApp } from "../support/app.ts";
+import { as, GET_PATHS, send, testApp } from "../support/app.ts";
 
 const app = testApp();
 
-const GET_PATHS = [
-  "/",
-  "/api/ping",
-  "/api/curl",
-  "/api/rin.json",
-  "/api/now",
-  "/api/fortune",
-  "/api/roast",
-  "/api/stack",
-  "/api/docs",
-  "/api/docs/json",
-];
+const EVERY_GET = [...GET_PATHS, "/api/docs", "/api/docs/json"];
 /** Stable bodies: strong ETag, cached publicly for five minutes. */
 const CACHED = ["/", "/api/curl", "/api/rin.json", "/api/now", "/api/stack", "/api/docs", "/api/docs/json"];
 /** Live or random bodies: never stored. */
@@ -33,7 +22,7 @@ function expectSecurityHeaders(response: Response) {
 }
 
 describe("security headers", () => {
-  for (const path of [...GET_PATHS, "/api/nope", "/api/%1b%5b2J"]) {
+  for (const path of [...EVERY_GET, "/api/nope", "/api/%1b%5b2J"]) {
     test(`${path} carries nosniff, Referrer-Policy and a strict CSP, and names no server`, async () => {
       for (const client of [as.curl, as.browser, as.pythonRequests]) {
         expectSecurityHeaders(await send(app, path, client));
@@ -68,7 +57,7 @@ describe("security headers", () => {
 });
 
 describe("CORS for a public API", () => {
-  for (const path of GET_PATHS) {
+  for (const path of EVERY_GET) {
     test(`${path} lets any origin read it`, async () => {
       const response = await send(app, path, { ...as.browser, origin: "https://elsewhere.example" });
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
@@ -167,7 +156,7 @@ describe("HTTP caching", () => {
     expect((await send(app, "/api/nope")).headers.get("cache-control")).toBe("no-store");
   });
 
-  for (const path of GET_PATHS) {
+  for (const path of EVERY_GET) {
     test(`HEAD ${path} carries the same headers as GET and no body`, async () => {
       const get = await send(app, path, as.curl);
       const head = await send(app, path, as.curl, { method: "HEAD" });

@@ -9,6 +9,18 @@ import type { Content } from "../../lib/content/validate.ts";
 export const SITE_URL = "https://rin.example";
 export const config = loadConfig({ SITE_URL });
 
+/** Every GET endpoint the issue names: the contract, written out rather than derived. */
+export const GET_PATHS = [
+  "/",
+  "/api/ping",
+  "/api/curl",
+  "/api/rin.json",
+  "/api/now",
+  "/api/fortune",
+  "/api/roast",
+  "/api/stack",
+] as const;
+
 /** A Saturday afternoon in Lisbon; golden files are rendered at this instant. */
 export const FIXED_NOW = new Date("2026-11-21T14:05:09Z");
 
