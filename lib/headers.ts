@@ -88,6 +88,8 @@ export const CACHE_CONTROL = {
   noStore: "no-store",
   /** Hand-edited content: fresh for five minutes, then revalidated by ETag. */
   content: "public, max-age=300, must-revalidate",
+  /** The profile shows the owner's local time to the minute: fresh for a minute. */
+  perMinute: "public, max-age=60, must-revalidate",
 } as const;
 
 export const CONTENT_TYPE = {

@@ -4,36 +4,26 @@
  * time in its header changes.
  */
 import { createHash } from "node:crypto";
-import { CONTENT_TYPE, htmlSecurityPolicy } from "./headers.ts";
+import { CACHE_CONTROL, CONTENT_TYPE, htmlSecurityPolicy } from "./headers.ts";
 import { renderPage } from "./html/page.ts";
 import { perInterval } from "./per-interval.ts";
 import { PreparedResponse } from "./prepared-response.ts";
 import { profileLayout } from "./profile-layout.ts";
 import type { AppContext } from "./route.ts";
 
-/** Fresh for the rest of the minute its clock shows, then revalidated by ETag. */
-const CACHE_CONTROL = "public, max-age=60, must-revalidate";
-
 /** The CSP source that allows exactly this stylesheet: `sha256-<base64>`. */
 export function styleHash(css: string): string {
   return `sha256-${createHash("sha256").update(css).digest("base64")}`;
 }
 
-const perApp = new WeakMap<AppContext, () => PreparedResponse>();
-
 export function htmlProfile(app: AppContext): () => PreparedResponse {
-  let current = perApp.get(app);
-  if (!current) {
-    current = perInterval(60_000, app.clock, (at) => {
-      const page = renderPage(profileLayout(app.content, app.routes, app.config.siteUrl, at));
-      return new PreparedResponse(page.html, {
-        contentType: CONTENT_TYPE.html,
-        cacheControl: CACHE_CONTROL,
-        etag: true,
-        headers: htmlSecurityPolicy(styleHash(page.css)),
-      });
+  return perInterval(60_000, app.clock, (at) => {
+    const page = renderPage(profileLayout(app.content, app.routes, app.config.siteUrl, at));
+    return new PreparedResponse(page.html, {
+      contentType: CONTENT_TYPE.html,
+      cacheControl: CACHE_CONTROL.perMinute,
+      etag: true,
+      headers: htmlSecurityPolicy(styleHash(page.css)),
     });
-    perApp.set(app, current);
-  }
-  return current;
+  });
 }

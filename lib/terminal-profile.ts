@@ -4,14 +4,13 @@
  * owner's local time in its header changes.
  */
 import { renderProfile, stripColour } from "./ansi/index.ts";
+import { CACHE_CONTROL } from "./headers.ts";
 import { perInterval } from "./per-interval.ts";
 import { PreparedText } from "./prepared-response.ts";
 import { profileLayout } from "./profile-layout.ts";
 import type { AppContext } from "./route.ts";
 
-/** Fresh for the rest of the minute its clock shows, then revalidated by ETag. */
-const CACHE_CONTROL = "public, max-age=60, must-revalidate";
-
+// One per app: /api/curl and the / rewrite must hand out the very same bytes.
 const perApp = new WeakMap<AppContext, () => PreparedText>();
 
 export function terminalProfile(app: AppContext): () => PreparedText {
@@ -19,7 +18,7 @@ export function terminalProfile(app: AppContext): () => PreparedText {
   if (!current) {
     current = perInterval(60_000, app.clock, (at) => {
       const colour = renderProfile(profileLayout(app.content, app.routes, app.config.siteUrl, at));
-      return new PreparedText(colour, stripColour(colour), CACHE_CONTROL, true);
+      return new PreparedText(colour, stripColour(colour), CACHE_CONTROL.perMinute, true);
     });
     perApp.set(app, current);
   }
