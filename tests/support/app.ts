@@ -26,7 +26,8 @@ export const as = {
   },
   pythonRequests: { "user-agent": "python-requests/2.31.0", accept: "*/*" },
   browser: {
-    "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+    "user-agent":
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
     accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   },
   curlAskingForJson: { "user-agent": "curl/8.5.0", accept: "application/json" },
