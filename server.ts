@@ -1,37 +1,41 @@
 /**
- * The Bun entry point: reads the configuration, builds the app, listens, and drains
- * requests in flight on SIGTERM/SIGINT. Everything else lives in lib/ and routes/.
+ * The Bun entry point: describes the runtime to `lib/start.ts` and listens. `main` is
+ * exported so a test fixture can serve extra routes through the very same code.
  */
-import { createApp } from "./lib/app.ts";
-import { ConfigError, loadConfig } from "./lib/config.ts";
-import { ContentError } from "./lib/content/validate.ts";
+import type { AppOptions } from "./lib/app.ts";
+import { ApiError, errorResponse } from "./lib/errors.ts";
+import { announce, drainOnSignal, prepare, type Runtime } from "./lib/start.ts";
 
 // Without it, an error escaping Elysia would get Bun's development error page.
 process.env.NODE_ENV ??= "production";
 
-function start() {
-  try {
-    const config = loadConfig(process.env);
-    return { config, app: createApp({ config }) };
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof ContentError) {
-      console.error(`Cannot start: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+const bun: Runtime = {
+  name: `bun ${Bun.version}`,
+  env: process.env,
+  args: process.argv.slice(2),
+  stdoutIsTerminal: Boolean(process.stdout.isTTY),
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  exit: (code) => process.exit(code),
+  onSignal: (signal, listener) => process.on(signal, listener),
+};
+
+export function main(options: Pick<AppOptions, "routes"> = {}) {
+  const prepared = prepare(bun, options);
+  const { host, port } = prepared.config;
+  const server = Bun.serve({
+    hostname: host,
+    port,
+    // A second server on a busy port must fail, not silently share its connections.
+    reusePort: false,
+    development: false,
+    fetch: prepared.fetch,
+    error: () => errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged")),
+  });
+  announce(bun, prepared, `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`);
+  // Without `true`, stop() lets requests in flight finish and resolves when they have.
+  drainOnSignal(bun, prepared.format, () => server.stop());
+  return server;
 }
 
-const { config, app } = start();
-app.listen({ hostname: config.host, port: config.port });
-console.log(`Listening on http://${config.host}:${app.server?.port} (${config.siteUrl})`);
-
-/** Stop accepting, let requests in flight finish, then exit; never hang past the timer. */
-async function shutdown(signal: string) {
-  console.log(`${signal}: draining requests in flight`);
-  setTimeout(() => process.exit(1), 8000).unref();
-  await app.stop();
-  process.exit(0);
-}
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
-process.once("SIGINT", () => void shutdown("SIGINT"));
+if (import.meta.main) main();

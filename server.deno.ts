@@ -1,0 +1,33 @@
+/**
+ * The Deno entry point: describes the runtime to `lib/start.ts` and serves the same app
+ * with `Deno.serve` (Elysia's `.listen()` is Bun-only). Run it with `deno task start`.
+ */
+import { announce, drainOnSignal, prepare, type Runtime } from "./lib/start.ts";
+
+const deno: Runtime = {
+  name: `deno ${Deno.version.deno}`,
+  env: Deno.env.toObject(),
+  args: Deno.args,
+  stdoutIsTerminal: Deno.stdout.isTerminal(),
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  exit: (code) => Deno.exit(code),
+  onSignal: (signal, listener) => Deno.addSignalListener(signal, listener),
+};
+
+const prepared = prepare(deno);
+const { host, port } = prepared.config;
+const server = Deno.serve(
+  {
+    hostname: host,
+    port,
+    reusePort: false,
+    onListen: (address) => {
+      const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
+      announce(deno, prepared, `http://${shown}:${address.port}`);
+    },
+  },
+  prepared.fetch,
+);
+// shutdown() stops accepting and resolves once requests in flight have finished.
+drainOnSignal(deno, prepared.format, () => server.shutdown());
