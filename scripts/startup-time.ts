@@ -3,6 +3,8 @@
  *
  *   bun run scripts/startup-time.ts [runs] -- COMMAND...   e.g. -- dist/site
  */
+export {};
+
 const separator = process.argv.indexOf("--");
 const runs = Number(process.argv[2] === "--" ? 15 : (process.argv[2] ?? 15));
 const command = process.argv.slice(separator + 1);
