@@ -2,13 +2,19 @@
  * The server as a process: the start-up line, one access-log line per request, and a
  * graceful shutdown that lets slow requests in flight finish before exiting 0.
  */
-import { expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { SHUTDOWN_GRACE_MS } from "../lib/start.ts";
 import { VERSION } from "../lib/version.ts";
 import { waitUntilUp } from "./contract/target.ts";
 
 const root = join(import.meta.dir, "..");
+
+/** Every server this file starts; any still running when it ends is killed. */
+const children: Bun.Subprocess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL");
+});
 
 function freePort(): number {
   const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
@@ -26,6 +32,7 @@ async function startSlowServer() {
     stdout: "pipe",
     stderr: "pipe",
   });
+  children.push(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl);
   return { child, baseUrl, port };

@@ -8,7 +8,9 @@ import { validateContent } from "../../lib/content/validate.ts";
 import { serialiseJson } from "../../lib/prepared-response.ts";
 import { VERSION } from "../../lib/version.ts";
 import { as } from "../support/app.ts";
-import { local, remote, SITE_URL, snapshot } from "./target.ts";
+import { local, remote, SITE_URL, snapshot, useTarget } from "./target.ts";
+
+useTarget();
 
 const content = validateContent(contentFiles, SITE_URL);
 const clients = Object.entries(as) as [string, Record<string, string>][];

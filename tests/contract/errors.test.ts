@@ -4,7 +4,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { as } from "../support/app.ts";
-import { local, remote, snapshot } from "./target.ts";
+import { local, remote, snapshot, useTarget } from "./target.ts";
+
+useTarget();
 
 const same = async (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
   expect(await snapshot(await remote(path, headers, init))).toEqual(

@@ -4,6 +4,7 @@
  * started here on a free loopback port. Every target must answer byte for byte what
  * the in-process reference app answers, so a difference between runtimes fails.
  */
+import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
 import { createApp } from "../../lib/app.ts";
 import { loadConfig } from "../../lib/config.ts";
@@ -34,34 +35,51 @@ export async function waitUntilUp(baseUrl: string, timeoutMs = 15_000): Promise<
   }
 }
 
-let started: Promise<string> | undefined;
-
-async function startFromSource(): Promise<string> {
+/** Starts `bun server.ts` on a free port; resolves with its base URL and a stop function. */
+async function startFromSource() {
   const port = freePort();
   const child = Bun.spawn(["bun", "server.ts"], {
     cwd: join(import.meta.dir, "..", ".."),
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL, LOG_FORMAT: "json" },
+    // Not inherited: a server left holding the test runner's stdio would hang its reader.
     stdout: "ignore",
-    stderr: "inherit",
+    stderr: "pipe",
   });
-  // The test process exits when the suite ends; the server goes with it.
-  process.once("exit", () => child.kill("SIGKILL"));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(baseUrl);
-  return baseUrl;
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await child.exited;
+  };
+  try {
+    await waitUntilUp(baseUrl);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`${error}: ${await new Response(child.stderr).text()}`);
+  }
+  return { baseUrl, stop };
 }
 
-/** The base URL of the server under test; starts one from source at most once. */
-export function target(): Promise<string> {
-  const given = process.env.BASE_URL;
-  if (given) return Promise.resolve(given.replace(/\/+$/, ""));
-  started ??= startFromSource();
-  return started;
+let baseUrl = process.env.BASE_URL?.replace(/\/+$/, "");
+
+/**
+ * Call once at the top of each contract test file: without `BASE_URL`, starts the app
+ * from source before the file's tests and stops it after them.
+ */
+export function useTarget(): void {
+  if (process.env.BASE_URL) return;
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const server = await startFromSource();
+    baseUrl = server.baseUrl;
+    stop = server.stop;
+  });
+  afterAll(() => stop?.());
 }
 
 /** Sends a request to the target over HTTP. */
-export async function remote(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
-  return fetch(`${await target()}${path}`, { ...init, headers, redirect: "manual" });
+export function remote(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
+  if (!baseUrl) throw new Error("no target: set BASE_URL or call useTarget() in the test file");
+  return fetch(`${baseUrl}${path}`, { ...init, headers, redirect: "manual" });
 }
 
 /** Sends the same request to the in-process reference app. */
