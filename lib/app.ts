@@ -12,6 +12,7 @@ import type { Config } from "./config.ts";
 import { contentFiles } from "./content/files.ts";
 import { type Content, validateContent } from "./content/validate.ts";
 import { type ErrorLog, errorEnvelope } from "./errors.ts";
+import { baseHeaders, CONTENT_TYPE } from "./headers.ts";
 import { type AppContext, type Handler, METHODS, type RouteModule, type RouteSummary } from "./route.ts";
 import { VERSION } from "./version.ts";
 
@@ -35,6 +36,41 @@ function summarise(routes: NonNullable<AppOptions["routes"]>): RouteSummary[] {
   );
 }
 
+/**
+ * The OpenAPI document and its UI. The spec is a plain object that Elysia serialises
+ * with the runtime's `Response.json` (Bun adds `;charset=utf-8`, Deno does not): this
+ * local hook, which sees only these two routes, writes it the same way everywhere.
+ */
+function docs(ownerName: string, siteUrl: string) {
+  return new Elysia({ name: "docs" })
+    .mapResponse(function docsJson({ responseValue }) {
+      if (responseValue instanceof Response || typeof responseValue !== "object" || responseValue === null)
+        return;
+      return new Response(JSON.stringify(responseValue), {
+        headers: { ...baseHeaders(), "content-type": CONTENT_TYPE.json },
+      });
+    })
+    .use(
+      swagger({
+        path: DOCS_PATH,
+        specPath: OPENAPI_PATH,
+        // The default hides every path with a dot in it, /api/rin.json included.
+        excludeStaticFile: false,
+        documentation: {
+          openapi: "3.1.0",
+          info: {
+            title: `${ownerName}'s site API`,
+            version: VERSION,
+            description:
+              "The public API of a personal website. JSON for programs and browsers; " +
+              "text in ANSI colour for people at a terminal (curl, wget, HTTPie, ...).",
+          },
+          servers: [{ url: siteUrl }],
+        },
+      }),
+    );
+}
+
 export function createApp(options: AppOptions) {
   const { config, clock = () => new Date(), routes = manifest } = options;
   const content = options.content ?? validateContent(contentFiles, config.siteUrl);
@@ -53,25 +89,7 @@ export function createApp(options: AppOptions) {
   const app = new Elysia({ name: "site", serve: { reusePort: false } })
     .use(errorEnvelope(routeTable, options.log))
     .use(clientKind)
-    .use(
-      swagger({
-        path: DOCS_PATH,
-        specPath: OPENAPI_PATH,
-        // The default hides every path with a dot in it, /api/rin.json included.
-        excludeStaticFile: false,
-        documentation: {
-          openapi: "3.1.0",
-          info: {
-            title: `${content.profile.name}'s site API`,
-            version: VERSION,
-            description:
-              "The public API of a personal website. JSON for programs and browsers; " +
-              "text in ANSI colour for people at a terminal (curl, wget, HTTPie, ...).",
-          },
-          servers: [{ url: config.siteUrl }],
-        },
-      }),
-    );
+    .use(docs(content.profile.name, config.siteUrl));
 
   for (const [path, module] of routes) {
     for (const method of METHODS) {

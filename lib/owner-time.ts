@@ -36,7 +36,8 @@ export function ownerLocalTime(at: Date, timeZone: string): LocalTime {
   return {
     time: `${part("hour")}:${part("minute")}`,
     weekday: part("weekday"),
-    offset: part("timeZoneName"),
+    // V8's ICU (Deno) writes UTC+0 as "GMT+0", JavaScriptCore's (Bun) as "GMT".
+    offset: part("timeZoneName").replace(/^GMT[+-]0$/, "GMT"),
   };
 }
 
