@@ -2,6 +2,7 @@
  * The Deno entry point: describes the runtime to `lib/start.ts` and serves the same app
  * with `Deno.serve` (Elysia's `.listen()` is Bun-only). Run it with `deno task start`.
  */
+import type { AppOptions } from "./lib/app.ts";
 import { announce, drainOnSignal, prepare, type Runtime } from "./lib/start.ts";
 
 const deno: Runtime = {
@@ -15,19 +16,25 @@ const deno: Runtime = {
   onSignal: (signal, listener) => Deno.addSignalListener(signal, listener),
 };
 
-const prepared = prepare(deno);
-const { host, port } = prepared.config;
-const server = Deno.serve(
-  {
-    hostname: host,
-    port,
-    reusePort: false,
-    onListen: (address) => {
-      const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-      announce(deno, prepared, `http://${shown}:${address.port}`);
+/** Serves the app; `routes` lets a test fixture add its own. */
+export function main(options: Pick<AppOptions, "routes"> = {}) {
+  const prepared = prepare(deno, options);
+  const { host, port } = prepared.config;
+  const server = Deno.serve(
+    {
+      hostname: host,
+      port,
+      reusePort: false,
+      onListen: (address) => {
+        const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
+        announce(deno, prepared, `http://${shown}:${address.port}`);
+      },
     },
-  },
-  prepared.fetch,
-);
-// shutdown() stops accepting and resolves once requests in flight have finished.
-drainOnSignal(deno, prepared.format, () => server.shutdown());
+    prepared.fetch,
+  );
+  // shutdown() stops accepting and resolves once requests in flight have finished.
+  drainOnSignal(deno, prepared.format, () => server.shutdown());
+  return server;
+}
+
+if (import.meta.main) main();

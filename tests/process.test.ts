@@ -23,10 +23,24 @@ function freePort(): number {
   return port;
 }
 
-/** Starts the Bun entry point with a test-only slow route, logging JSON to a pipe. */
-async function startSlowServer() {
+/** Each runtime's entry point with the test-only slow route (tests/fixtures/). */
+const SLOW_SERVERS = {
+  bun: ["bun", "tests/fixtures/slow-server.ts"],
+  deno: [
+    "deno",
+    "run",
+    "--allow-net",
+    "--allow-env",
+    "--allow-read",
+    "--allow-run=git",
+    "tests/fixtures/slow-server.deno.ts",
+  ],
+} as const;
+
+/** Starts an entry point with a test-only slow route, logging JSON to a pipe. */
+async function startSlowServer(runtime: keyof typeof SLOW_SERVERS = "bun") {
   const port = freePort();
-  const child = Bun.spawn(["bun", "tests/fixtures/slow-server.ts"], {
+  const child = Bun.spawn([...SLOW_SERVERS[runtime]], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "json" },
     stdout: "pipe",
@@ -38,30 +52,36 @@ async function startSlowServer() {
   return { child, baseUrl, port };
 }
 
-test("SIGTERM lets slow requests in flight finish, refuses new ones, and exits 0", async () => {
-  const { child, baseUrl } = await startSlowServer();
-  const inFlight = [800, 1200, 1500].map((ms) =>
-    fetch(`${baseUrl}/test/slow?ms=${ms}`).then(async (r) => [r.status, await r.text()] as const),
-  );
-  await Bun.sleep(200);
-  const signalled = performance.now();
-  child.kill("SIGTERM");
-  await Bun.sleep(100);
-  const refused = await fetch(`${baseUrl}/api/ping`).then(
-    () => false,
-    () => true,
-  );
+// .ci/run installs deno before the tests; without it, only Bun's shutdown is tested here.
+const runtimes = Bun.which("deno") ? (["bun", "deno"] as const) : (["bun"] as const);
 
-  expect(await Promise.all(inFlight)).toEqual([
-    [200, "slept 800 ms\n"],
-    [200, "slept 1200 ms\n"],
-    [200, "slept 1500 ms\n"],
-  ]);
-  expect(await child.exited).toBe(0);
-  expect(child.signalCode).toBeNull();
-  expect(refused).toBe(true);
-  expect(performance.now() - signalled).toBeLessThan(SHUTDOWN_GRACE_MS);
-});
+test.each(runtimes)(
+  "on %s, SIGTERM lets slow requests in flight finish, refuses new ones, exits 0",
+  async (runtime) => {
+    const { child, baseUrl } = await startSlowServer(runtime);
+    const inFlight = [800, 1200, 1500].map((ms) =>
+      fetch(`${baseUrl}/test/slow?ms=${ms}`).then(async (r) => [r.status, await r.text()] as const),
+    );
+    await Bun.sleep(200);
+    const signalled = performance.now();
+    child.kill("SIGTERM");
+    await Bun.sleep(100);
+    const refused = await fetch(`${baseUrl}/api/ping`).then(
+      () => false,
+      () => true,
+    );
+
+    expect(await Promise.all(inFlight)).toEqual([
+      [200, "slept 800 ms\n"],
+      [200, "slept 1200 ms\n"],
+      [200, "slept 1500 ms\n"],
+    ]);
+    expect(await child.exited).toBe(0);
+    expect(child.signalCode).toBeNull();
+    expect(refused).toBe(true);
+    expect(performance.now() - signalled).toBeLessThan(SHUTDOWN_GRACE_MS);
+  },
+);
 
 test("prints one start-up line, then one JSON access-log line per request", async () => {
   const { child, baseUrl, port } = await startSlowServer();
