@@ -1,69 +1,46 @@
 /**
- * The Bun entry point: reads the configuration, builds the app, listens, and drains
- * requests in flight on SIGTERM/SIGINT. Everything else lives in lib/ and routes/.
+ * The Bun entry point: describes the runtime to `lib/start.ts` and listens. `main` is
+ * exported so a test fixture can serve extra routes through the very same code.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { ConfigError, loadConfig } from "./lib/config.ts";
+import type { AppOptions } from "./lib/app.ts";
+import { LIMITS } from "./lib/body-limit.ts";
+import { ApiError, errorResponse } from "./lib/errors.ts";
+import { importStart } from "./lib/import-start.ts";
+import type { Runtime } from "./lib/start.ts";
 
 // Without it, an error escaping Elysia would get Bun's development error page.
 process.env.NODE_ENV ??= "production";
 
-/** Stops start-up with one line on stderr that names what to fix. */
-function refuse(problem: string): never {
-  console.error(`Cannot start: ${problem}`);
-  process.exit(1);
+const bun: Runtime = {
+  name: `bun ${Bun.version}`,
+  env: process.env,
+  args: process.argv.slice(2),
+  stdoutIsTerminal: Boolean(process.stdout.isTTY),
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  exit: (code) => process.exit(code),
+  onSignal: (signal, listener) => process.on(signal, listener),
+};
+
+export async function main(options: Pick<AppOptions, "routes"> = {}) {
+  const { announce, drainOnSignal, prepare } = await importStart(bun);
+  const prepared = prepare(bun, options);
+  const { host, port } = prepared.config;
+  const server = Bun.serve({
+    hostname: host,
+    port,
+    // A second server on a busy port must fail, not silently share its connections.
+    reusePort: false,
+    development: false,
+    // The backstop behind the 413 envelope: Bun answers an empty 413 above it.
+    maxRequestBodySize: LIMITS.serverBodyBytes,
+    fetch: prepared.fetch,
+    error: () => errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged")),
+  });
+  announce(bun, prepared, `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`);
+  // Without `true`, stop() lets requests in flight finish and resolves when they have.
+  drainOnSignal(bun, prepared.format, () => server.stop());
+  return server;
 }
 
-/**
- * The content files are imported statically, so a JSON syntax error fails the import
- * itself with a message that names no file: find the file that does not parse.
- */
-function brokenContentFile(): string | undefined {
-  const dir = `${import.meta.dir}/content`;
-  for (const file of readdirSync(dir).filter((name) => name.endsWith(".json"))) {
-    try {
-      JSON.parse(readFileSync(`${dir}/${file}`, "utf8"));
-    } catch (error) {
-      return `content/${file}: is not valid JSON (${(error as Error).message})`;
-    }
-  }
-  return undefined;
-}
-
-async function start() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) refuse(error.message);
-    throw error;
-  }
-  let modules: [typeof import("./lib/app.ts"), typeof import("./lib/content/validate.ts")];
-  try {
-    modules = await Promise.all([import("./lib/app.ts"), import("./lib/content/validate.ts")]);
-  } catch (error) {
-    if (error instanceof SyntaxError) refuse(brokenContentFile() ?? error.message);
-    throw error;
-  }
-  const [{ createApp }, { ContentError }] = modules;
-  try {
-    return { config, app: createApp({ config }) };
-  } catch (error) {
-    if (error instanceof ContentError) refuse(error.message);
-    throw error;
-  }
-}
-
-const { config, app } = await start();
-app.listen({ hostname: config.host, port: config.port });
-console.log(`Listening on http://${config.host}:${app.server?.port} (${config.siteUrl})`);
-
-/** Stop accepting, let requests in flight finish, then exit; never hang past the timer. */
-async function shutdown(signal: string) {
-  console.log(`${signal}: draining requests in flight`);
-  setTimeout(() => process.exit(1), 8000).unref();
-  await app.stop();
-  process.exit(0);
-}
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
-process.once("SIGINT", () => void shutdown("SIGINT"));
+if (import.meta.main) void main();

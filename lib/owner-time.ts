@@ -36,7 +36,7 @@ export function ownerLocalTime(at: Date, timeZone: string): LocalTime {
   return {
     time: `${part("hour")}:${part("minute")}`,
     weekday: part("weekday"),
-    // ICU builds disagree on zero offsets ("GMT" or "GMT+0"): one spelling everywhere.
+    // ICU builds disagree on zero offsets ("GMT" or "GMT+0"): one spelling on every runtime.
     offset: part("timeZoneName").replace(/^(GMT|UTC)([+-]0(:00)?)?$/, "GMT"),
   };
 }

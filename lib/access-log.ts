@@ -1,0 +1,105 @@
+/**
+ * @module Access log: one structured line per request, written by wrapping the app's
+ * fetch handler (no per-request Elysia hook), and the `X-Request-Id` echoed back.
+ */
+import { classifyClient } from "./client-kind.ts";
+import { ConfigError, type Env } from "./config.ts";
+import { ApiError, errorResponse, quoteInput } from "./errors.ts";
+
+export type LogFormat = "json" | "pretty";
+
+/**
+ * `LOG_FORMAT` if set (`json` or `pretty`); otherwise pretty for a person watching a
+ * terminal, JSON for a log collector.
+ */
+export function logFormat(env: Env, stdoutIsTerminal: boolean): LogFormat {
+  const raw = env.LOG_FORMAT?.trim();
+  if (raw === undefined || raw === "") return stdoutIsTerminal ? "pretty" : "json";
+  if (raw === "json" || raw === "pretty") return raw;
+  throw new ConfigError("LOG_FORMAT", `must be "json" or "pretty", got "${quoteInput(raw, 32)}"`);
+}
+
+export interface AccessEntry {
+  /** When the request arrived, UTC ISO 8601. */
+  readonly time: string;
+  readonly method: string;
+  /** The path without the query, made printable (`quoteInput`): no control bytes in logs. */
+  readonly path: string;
+  readonly status: number;
+  /** From the request's arrival to the response's headers, in milliseconds. */
+  readonly durationMs: number;
+  readonly client: string;
+  readonly requestId: string;
+}
+
+export function formatAccess(entry: AccessEntry, format: LogFormat): string {
+  if (format === "json") return JSON.stringify(entry);
+  const { time, method, path, status, durationMs, client, requestId } = entry;
+  return `${time} ${method} ${path} ${status} ${durationMs}ms ${client} ${requestId}`;
+}
+
+/** An incoming id is kept (a proxy may have logged it already) only if it is plainly safe. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  const end = url.indexOf("?", start);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
+}
+
+/** Sets a header, copying the response first if its headers are immutable. */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+export interface AccessLogOptions {
+  readonly format: LogFormat;
+  /** Where each line goes; the entry points pass stdout. */
+  readonly write: (line: string) => void;
+  readonly clock?: () => Date;
+  readonly newId?: () => string;
+}
+
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * Wraps a fetch handler: echoes or assigns `X-Request-Id`, writes one line per request,
+ * and turns anything the handler throws into the JSON 500 envelope.
+ */
+export function withAccessLog(handler: FetchHandler, options: AccessLogOptions): FetchHandler {
+  const { format, write, clock = () => new Date(), newId = () => crypto.randomUUID() } = options;
+  return async function loggedFetch(request) {
+    const started = performance.now();
+    const arrived = clock();
+    const incoming = request.headers.get("x-request-id");
+    const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : newId();
+    let response: Response;
+    try {
+      response = await handler(request);
+    } catch (error) {
+      console.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
+      response = errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged"));
+    }
+    response = withHeader(response, "x-request-id", requestId);
+    const client = classifyClient(request.headers.get("user-agent"), request.headers.get("accept"));
+    const entry: AccessEntry = {
+      time: arrived.toISOString(),
+      method: quoteInput(request.method, 16),
+      path: quoteInput(pathOf(request.url), 200),
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      client: client.kind,
+      requestId,
+    };
+    write(formatAccess(entry, format));
+    return response;
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The deployment files, which cannot run here: fly.toml, the Dockerfile and the
+ * workflow are parsed and checked for what the site relies on.
+ */
+import { describe, expect, test } from "bun:test";
+import { accessSync, constants, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { SHUTDOWN_GRACE_MS } from "../lib/start.ts";
+import pkg from "../package.json" with { type: "json" };
+
+const root = join(import.meta.dir, "..");
+const read = (file: string) => readFileSync(join(root, file), "utf8");
+
+/** The parts of fly.toml this file checks. */
+interface FlyToml {
+  kill_signal: string;
+  kill_timeout: number;
+  env: Record<string, string>;
+  http_service: {
+    internal_port: number;
+    force_https: boolean;
+    auto_stop_machines: string;
+    auto_start_machines: boolean;
+    min_machines_running: number;
+    concurrency: { type: string; soft_limit: number; hard_limit: number };
+    checks: { method: string; path: string }[];
+  };
+}
+
+describe("fly.toml", () => {
+  const fly = Bun.TOML.parse(read("fly.toml")) as FlyToml;
+  const service = fly.http_service;
+
+  test("serves HTTPS on the port the image listens on", () => {
+    expect(service.internal_port).toBe(Number(fly.env.PORT));
+    expect(read("Dockerfile")).toContain(`PORT=${fly.env.PORT}`);
+    expect(service.force_https).toBe(true);
+  });
+
+  test("stops idle machines and starts them on demand", () => {
+    expect(service.auto_stop_machines).toBe("stop");
+    expect(service.auto_start_machines).toBe(true);
+    expect(service.min_machines_running).toBe(0);
+  });
+
+  test("limits concurrency per machine, soft below hard", () => {
+    expect(service.concurrency.type).toBe("requests");
+    expect(service.concurrency.soft_limit).toBeLessThan(service.concurrency.hard_limit);
+  });
+
+  test("health-checks GET /api/ping", () => {
+    expect(service.checks).toContainEqual(expect.objectContaining({ method: "GET", path: "/api/ping" }));
+  });
+
+  test("sends SIGTERM and waits longer than the server's drain period", () => {
+    expect(fly.kill_signal).toBe("SIGTERM");
+    expect(fly.kill_timeout * 1000).toBeGreaterThan(SHUTDOWN_GRACE_MS);
+  });
+
+  test("sets SITE_URL to an https origin and keeps the IndexNow key out of the file", () => {
+    expect(new URL(fly.env.SITE_URL as string).protocol).toBe("https:");
+    expect(JSON.stringify(fly)).not.toContain("INDEXNOW_KEY");
+  });
+});
+
+describe("Dockerfile", () => {
+  const dockerfile = read("Dockerfile");
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+
+  test("builds the executable in one stage and runs it alone in a minimal one", () => {
+    expect(stages).toHaveLength(2);
+    expect(stages[0]).toContain("bun run build");
+    const runtime = stages[1] as string;
+    expect(runtime).toMatch(/^(gcr\.io\/distroless\/\S+|debian:\S+-slim)/);
+    expect(runtime.match(/^COPY .*/gm)).toEqual(["COPY --from=build /src/dist/site /app/site"]);
+    expect(runtime).toContain('ENTRYPOINT ["/app/site"]');
+  });
+
+  test("runs as a non-root user", () => {
+    expect((stages[1] as string).match(/^USER (\S+)/m)?.[1]).toMatch(/^(nonroot|[1-9][0-9]*)(:|$)/);
+  });
+
+  test("pins bun to the version CI uses", () => {
+    expect(stages[0]).toStartWith(`oven/bun:${Bun.version} `);
+  });
+});
+
+describe(".github/workflows/deploy.yml", () => {
+  const workflow = parseYaml(read(".github/workflows/deploy.yml"));
+  const steps = (job: string): { run?: string; uses?: string }[] => workflow.jobs[job].steps;
+  const runs = (job: string) => steps(job).flatMap((step) => (step.run ? [step.run] : []));
+
+  test("deploys only after the tests pass", () => {
+    expect(runs("test")).toContain(".ci/run");
+    expect(() => accessSync(join(root, ".ci/run"), constants.X_OK)).not.toThrow();
+    expect(workflow.jobs.deploy.needs).toBe("test");
+  });
+
+  test("deploys, waits for the new release, then notifies IndexNow, in that order", () => {
+    const commands = runs("deploy");
+    const at = (prefix: string) => commands.findIndex((run) => run.startsWith(prefix));
+    expect(at("flyctl deploy")).toBeGreaterThan(-1);
+    expect(at("bun run release:wait")).toBeGreaterThan(at("flyctl deploy"));
+    expect(at("bun run notify")).toBeGreaterThan(at("bun run release:wait"));
+  });
+
+  const scripts = Object.keys(pkg.scripts);
+  const used = Object.keys(workflow.jobs).flatMap((job) =>
+    runs(job).flatMap((run) => [...run.matchAll(/\bbun run ([\w:-]+)/g)].map((m) => m[1] as string)),
+  );
+
+  test("runs some package.json scripts", () => {
+    expect(used.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test.each(used)("`bun run %s` is a script in package.json", (script) => {
+    expect(scripts).toContain(script);
+  });
+});
