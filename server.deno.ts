@@ -35,7 +35,7 @@ export async function main(options: Pick<AppOptions, "routes"> = {}) {
     prepared.fetch,
   );
   // shutdown() stops accepting and resolves once requests in flight have finished.
-  drainOnSignal(deno, prepared.format, () => server.shutdown());
+  drainOnSignal(deno, prepared, () => server.shutdown());
   return server;
 }
 

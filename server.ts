@@ -39,7 +39,7 @@ export async function main(options: Pick<AppOptions, "routes"> = {}) {
   });
   announce(bun, prepared, `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`);
   // Without `true`, stop() lets requests in flight finish and resolves when they have.
-  drainOnSignal(bun, prepared.format, () => server.stop());
+  drainOnSignal(bun, prepared, () => server.stop());
   return server;
 }
 

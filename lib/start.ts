@@ -8,6 +8,7 @@ import { type FetchHandler, type LogFormat, logFormat, withAccessLog } from "./a
 import { type App, type AppOptions, createApp } from "./app.ts";
 import { type Config, ConfigError, type Env, loadConfig } from "./config.ts";
 import { ContentError } from "./content/validate.ts";
+import { type LineBatch, lineBatch } from "./line-batch.ts";
 import { METHODS } from "./route.ts";
 import { VERSION } from "./version.ts";
 
@@ -37,6 +38,8 @@ export interface Prepared {
   /** The app's fetch handler wrapped in the access log: what the server listens with. */
   readonly fetch: FetchHandler;
   readonly format: LogFormat;
+  /** Stdout, batched: the access log writes here. */
+  readonly lines: LineBatch;
   /** Method-and-path pairs served from route files. */
   readonly routeCount: number;
 }
@@ -58,8 +61,9 @@ export function prepare(runtime: Runtime, options: Pick<AppOptions, "routes"> = 
     const config = loadConfig(runtime.env);
     const format = logFormat(runtime.env, runtime.stdoutIsTerminal);
     const app = createApp({ config, ...options });
-    const fetch = withAccessLog((request) => app.fetch(request), { format, write: runtime.out });
-    return { config, app, fetch, format, routeCount: countRoutes(options.routes ?? manifest) };
+    const lines = lineBatch(runtime.out);
+    const fetch = withAccessLog((request) => app.fetch(request), { format, write: lines.write });
+    return { config, app, fetch, format, lines, routeCount: countRoutes(options.routes ?? manifest) };
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) {
       runtime.err(`Cannot start: ${error.message}`);
@@ -69,18 +73,27 @@ export function prepare(runtime: Runtime, options: Pick<AppOptions, "routes"> = 
   }
 }
 
-/** Writes one line in the log's format; pretty lines read as a sentence. */
-function event(runtime: Runtime, format: LogFormat, fields: Record<string, string | number>, pretty: string) {
+/**
+ * Writes one event line in the log's format (pretty lines read as a sentence), after
+ * every access line queued before it.
+ */
+function event(
+  runtime: Runtime,
+  prepared: Prepared,
+  fields: Record<string, string | number>,
+  pretty: string,
+) {
   const time = new Date().toISOString();
-  runtime.out(format === "json" ? JSON.stringify({ time, ...fields }) : `${time} ${pretty}`);
+  prepared.lines.flush();
+  runtime.out(prepared.format === "json" ? JSON.stringify({ time, ...fields }) : `${time} ${pretty}`);
 }
 
 /** The start-up line: version, runtime, address and how many routes were loaded. */
 export function announce(runtime: Runtime, prepared: Prepared, address: string): void {
-  const { routeCount, config, format } = prepared;
+  const { routeCount, config } = prepared;
   event(
     runtime,
-    format,
+    prepared,
     {
       event: "listening",
       version: VERSION,
@@ -99,7 +112,7 @@ export function announce(runtime: Runtime, prepared: Prepared, address: string):
  */
 export function drainOnSignal(
   runtime: Runtime,
-  format: LogFormat,
+  prepared: Prepared,
   stop: () => Promise<unknown>,
   graceMs = SHUTDOWN_GRACE_MS,
 ): void {
@@ -107,14 +120,15 @@ export function drainOnSignal(
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    event(runtime, format, { event: "draining", signal }, `${signal}: draining requests in flight`);
+    event(runtime, prepared, { event: "draining", signal }, `${signal}: draining requests in flight`);
     const timer = setTimeout(() => {
+      prepared.lines.flush();
       runtime.err(`Requests still running ${graceMs} ms after ${signal}: exiting anyway`);
       runtime.exit(1);
     }, graceMs);
     await stop();
     clearTimeout(timer);
-    event(runtime, format, { event: "stopped", signal }, "stopped");
+    event(runtime, prepared, { event: "stopped", signal }, "stopped");
     runtime.exit(0);
   };
   runtime.onSignal("SIGTERM", () => void shutdown("SIGTERM"));
