@@ -9,7 +9,7 @@ import { DOCS_PATH, OPENAPI_PATH } from "./app-paths.ts";
 import { bodyLimit, LIMITS } from "./body-limit.ts";
 import { clientKind } from "./client-kind.ts";
 import type { Config } from "./config.ts";
-import { contentFiles } from "./content/files.ts";
+import { contentCheckedAtBuild, contentFiles } from "./content/files.ts";
 import { type Content, validateContent } from "./content/validate.ts";
 import { docsPage, openApiDocument, preparedDocs } from "./docs.ts";
 import { errorEnvelope } from "./errors.ts";
@@ -41,7 +41,8 @@ function summarise(routes: NonNullable<AppOptions["routes"]>): RouteSummary[] {
 
 export function createApp(options: AppOptions) {
   const { config, clock = () => new Date(), routes = manifest, log = consoleLog } = options;
-  const content = options.content ?? validateContent(contentFiles, config.siteUrl);
+  const content =
+    options.content ?? validateContent(contentFiles, config.siteUrl, { filesChecked: contentCheckedAtBuild });
   const context: AppContext = {
     config,
     content,
@@ -85,16 +86,20 @@ export function createApp(options: AppOptions) {
       "The public API of a personal website. JSON for programs and browsers; " +
       "text in ANSI colour for people at a terminal (curl, wget, HTTPie, ...).",
   };
-  const docs = preparedDocs(
-    docsPage(info.title, info.description, OPENAPI_PATH),
-    openApiDocument(app.routes, { info, servers: [{ url: config.siteUrl }] }),
-  );
+  // Built on the first request for them, not before the first request of all: the
+  // document is the largest body the API serves and only people reading docs want it.
+  let docs: ReturnType<typeof preparedDocs> | undefined;
+  const prepared = () =>
+    (docs ??= preparedDocs(
+      docsPage(info.title, info.description, OPENAPI_PATH),
+      openApiDocument(app.routes, { info, servers: [{ url: config.siteUrl }] }),
+    ));
   const hidden = { detail: { hide: true } };
   const docsHandler: Handler = function docsUi({ request }) {
-    return docs.page.respond(request);
+    return prepared().page.respond(request);
   };
   const documentHandler: Handler = function openApi({ client, request }) {
-    return docs.document.respond(client, request);
+    return prepared().document.respond(client, request);
   };
   return app.get(DOCS_PATH, docsHandler as never, hidden).get(OPENAPI_PATH, documentHandler as never, hidden);
 }

@@ -49,10 +49,36 @@ const CLIENTS = {
   program: client("program", "json"),
 } as const;
 
+/** The table as one case-insensitive pattern: one pass over the UA instead of ten. */
+const TERMINAL_PATTERN = new RegExp(
+  TERMINAL_AGENTS.map((agent) => agent.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"),
+  "i",
+);
+const BROWSER_PATTERN = /mozilla\//i;
+
+/**
+ * Kinds of the User-Agents seen lately. A site's visitors send a handful of distinct
+ * UAs over and over; the cache is emptied when full so random UAs can't grow it.
+ */
+const recentKinds = new Map<string, ClientKind>();
+const RECENT_LIMIT = 512;
+/** Real UAs are a few hundred bytes; longer ones are classified but not remembered. */
+const RECENT_MAX_LENGTH = 512;
+
 function kindOf(userAgent: string): ClientKind {
-  const ua = userAgent.toLowerCase();
-  for (const agent of TERMINAL_AGENTS) if (ua.includes(agent)) return "terminal";
-  return ua.includes("mozilla/") ? "browser" : "program";
+  let kind = recentKinds.get(userAgent);
+  if (kind === undefined) {
+    kind = TERMINAL_PATTERN.test(userAgent)
+      ? "terminal"
+      : BROWSER_PATTERN.test(userAgent)
+        ? "browser"
+        : "program";
+    if (userAgent.length <= RECENT_MAX_LENGTH) {
+      if (recentKinds.size >= RECENT_LIMIT) recentKinds.clear();
+      recentKinds.set(userAgent, kind);
+    }
+  }
+  return kind;
 }
 
 /**

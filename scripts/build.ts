@@ -7,6 +7,8 @@
  *   bun run build --outfile PATH   elsewhere
  */
 import { join } from "node:path";
+import { contentFiles } from "../lib/content/files.ts";
+import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
 
 const root = join(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -21,6 +23,15 @@ function commit(): string {
   return git.exitCode === 0 && out ? out : "unknown";
 }
 
+// The executable embeds content/ and skips checking it at start-up: check it here.
+try {
+  checkContentFiles(contentFiles);
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error;
+  console.error(`Cannot build: ${error.message}`);
+  process.exit(1);
+}
+
 const sha = commit();
 const command = [
   "bun",
@@ -31,6 +42,8 @@ const command = [
   ...(args.includes("--no-bytecode") ? [] : ["--bytecode"]),
   "--define",
   `BUILD_COMMIT=${JSON.stringify(sha)}`,
+  "--define",
+  "CONTENT_CHECKED_AT_BUILD=true",
   "server.ts",
   "--outfile",
   outfile,

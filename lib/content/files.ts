@@ -11,3 +11,10 @@ import stack from "../../content/stack.json" with { type: "json" };
 import type { RawContent } from "./validate.ts";
 
 export const contentFiles: RawContent = { profile, now, quotes, roasts, stack, site };
+
+// Replaced by `true` when `bun run build` has checked these files (`--define`).
+declare const CONTENT_CHECKED_AT_BUILD: boolean | undefined;
+
+/** True inside an executable whose build checked the very files it embeds. */
+export const contentCheckedAtBuild: boolean =
+  typeof CONTENT_CHECKED_AT_BUILD === "boolean" && CONTENT_CHECKED_AT_BUILD;
