@@ -59,32 +59,37 @@ export const GET = defineRoute({
       { command: `curl ${app.config.siteUrl}/api/roast`, why: "a roast of a classic ML mistake" },
       { command: `curl ${app.config.siteUrl}/api/docs/json`, why: "the whole API, as OpenAPI" },
     ];
-    // Uptime and time are shown to the second: render each representation once a second.
-    const current = perInterval(1000, app.clock, (at) => {
-      const uptimeSeconds = Math.floor((at.getTime() - app.startedAt.getTime()) / 1000);
-      const json = new PreparedJson(
-        { pong: true, status: "ok", version: app.version, uptimeSeconds, serverTime: at.toISOString() },
-        CACHE_CONTROL.noStore,
-        false,
-      );
+    const uptimeAt = (at: Date) => Math.floor((at.getTime() - app.startedAt.getTime()) / 1000);
+    // Uptime and time are shown to the second: each representation is built at most once
+    // a second, and only when asked for, so a monitor's JSON never waits for the card.
+    const heartbeat = perInterval(1000, app.clock, (at) => {
+      const body = {
+        pong: true,
+        status: "ok",
+        version: app.version,
+        uptimeSeconds: uptimeAt(at),
+        serverTime: at.toISOString(),
+      };
+      return new PreparedJson(body, CACHE_CONTROL.noStore, false);
+    });
+    const statusCard = perInterval(1000, app.clock, (at) => {
       const card = renderStatusCard({
         site,
         status: "ok",
         version: app.version,
-        uptime: formatDuration(uptimeSeconds),
+        uptime: formatDuration(uptimeAt(at)),
         serverTime: at.toISOString().replace(/\.\d+Z$/, "Z"),
         owner: firstName,
         ownerTime: ownerLocalTime(at, location.timezone),
         ownerTimeZone: location.timezone,
         suggestions,
       });
-      return { json, text: new PreparedText(card, stripColour(card), CACHE_CONTROL.noStore) };
+      return new PreparedText(card, stripColour(card), CACHE_CONTROL.noStore);
     });
     return function ping({ client, query, request }) {
-      const { json, text } = current();
       return client.wants === "text"
-        ? text.respond(wantsColour(query), request)
-        : json.respond(client, request);
+        ? statusCard().respond(wantsColour(query), request)
+        : heartbeat().respond(client, request);
     };
   },
 });
