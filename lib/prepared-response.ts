@@ -110,3 +110,20 @@ export class PreparedText {
     return (colour ? this.colour : this.plain).respond(request);
   }
 }
+
+/**
+ * A prepared JSON response per value, each serialised the first time it is asked for:
+ * a collection picked from at random need not be serialised whole before the first
+ * request. Meant for the values of a fixed list, which bound its size.
+ */
+export function preparedOnDemand<T>(cacheControl: string): (value: T) => PreparedJson {
+  const prepared = new Map<T, PreparedJson>();
+  return function preparedFor(value) {
+    let response = prepared.get(value);
+    if (!response) {
+      response = new PreparedJson(value, cacheControl, false);
+      prepared.set(value, response);
+    }
+    return response;
+  };
+}

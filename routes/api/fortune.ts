@@ -2,7 +2,7 @@
 import { Quote } from "../../lib/content/schemas.ts";
 import { CACHE_CONTROL } from "../../lib/headers.ts";
 import { errors, jsonBody, ok } from "../../lib/openapi.ts";
-import { PreparedJson } from "../../lib/prepared-response.ts";
+import { preparedOnDemand } from "../../lib/prepared-response.ts";
 import { anyOf } from "../../lib/random-pick.ts";
 import { defineRoute } from "../../lib/route.ts";
 
@@ -26,11 +26,11 @@ export const GET = defineRoute({
     },
   },
   setup(app) {
-    // Every quote is serialised once; a request only picks one.
-    const quotes = app.content.quotes.map((quote) => new PreparedJson(quote, CACHE_CONTROL.noStore, false));
-    const pick = anyOf(quotes, app.random);
+    // Each quote is serialised once, the first time it is picked.
+    const prepared = preparedOnDemand<Quote>(CACHE_CONTROL.noStore);
+    const pick = anyOf(app.content.quotes, app.random);
     return function fortune({ client, request }) {
-      return pick().respond(client, request);
+      return prepared(pick()).respond(client, request);
     };
   },
 });

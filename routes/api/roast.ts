@@ -2,7 +2,7 @@
 import { Roast } from "../../lib/content/schemas.ts";
 import { CACHE_CONTROL } from "../../lib/headers.ts";
 import { errors, jsonBody, ok } from "../../lib/openapi.ts";
-import { PreparedJson } from "../../lib/prepared-response.ts";
+import { preparedOnDemand } from "../../lib/prepared-response.ts";
 import { anyOfButTheLast } from "../../lib/random-pick.ts";
 import { defineRoute } from "../../lib/route.ts";
 
@@ -27,10 +27,10 @@ export const GET = defineRoute({
     },
   },
   setup(app) {
-    const roasts = app.content.roasts.map((roast) => new PreparedJson(roast, CACHE_CONTROL.noStore, false));
-    const pick = anyOfButTheLast(roasts, app.random);
+    const prepared = preparedOnDemand<Roast>(CACHE_CONTROL.noStore);
+    const pick = anyOfButTheLast(app.content.roasts, app.random);
     return function roast({ client, request }) {
-      return pick().respond(client, request);
+      return prepared(pick()).respond(client, request);
     };
   },
 });
