@@ -6,6 +6,7 @@
 import { filterPaths, registerSchemaPath } from "@elysiajs/swagger/utils";
 import type { OpenAPIV3 } from "openapi-types";
 import { CACHE_CONTROL, CONTENT_TYPE, DOCS_SCRIPT_BASE } from "./headers.ts";
+import { escapeHtml } from "./html/escape.ts";
 import { PreparedJson, PreparedResponse } from "./prepared-response.ts";
 
 /** What the document needs from an Elysia route table entry. */
@@ -44,8 +45,6 @@ export function openApiDocument(
     components: { ...documentation.components, schemas: models },
   };
 }
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The documentation page: Scalar's UI from a pinned CDN folder (the CSP allows that
