@@ -32,12 +32,19 @@ export interface AccessEntry {
   readonly requestId: string;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON must escape.
+const NEEDS_ESCAPING = /["\\\u0000-\u001f]/;
+
+/** A JSON string literal: the text as it is when nothing in it needs escaping (the usual case). */
+const jsonString = (text: string) => (NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`);
+
 export function formatAccess(entry: AccessEntry, format: LogFormat): string {
   if (format === "json") {
-    // Written out rather than JSON.stringify(entry): this runs once per request. Only
-    // method and path come from the request; the rest cannot need escaping.
+    // Written out rather than JSON.stringify(entry): this runs once per request, and
+    // stringify was a fifth of the server's CPU under load. Only method and path come
+    // from the request; the rest cannot need escaping.
     const { time, method, path, status, durationMs, client, requestId } = entry;
-    return `{"time":"${time}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"durationMs":${durationMs},"client":"${client}","requestId":"${requestId}"}`;
+    return `{"time":"${time}","method":${jsonString(method)},"path":${jsonString(path)},"status":${status},"durationMs":${durationMs},"client":"${client}","requestId":"${requestId}"}`;
   }
   const { time, method, path, status, durationMs, client, requestId } = entry;
   return `${time} ${method} ${path} ${status} ${durationMs}ms ${client} ${requestId}`;
@@ -96,30 +103,37 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
 export function withAccessLog(handler: FetchHandler, options: AccessLogOptions): FetchHandler {
   const { format, write, clock, newId = () => crypto.randomUUID() } = options;
   const iso = isoTimestamps();
-  return async function loggedFetch(request) {
+  // Not an async function: chaining one `then` on the handler's promise costs less, and
+  // this wrapper runs for every request.
+  return function loggedFetch(request) {
     const started = performance.now();
     const arrived = clock ? clock() : new Date(performance.timeOrigin + started);
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : newId();
-    let response: Response;
-    try {
-      response = await handler(request);
-    } catch (error) {
-      console.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
-      response = errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged"));
-    }
-    response = withHeader(response, "x-request-id", requestId);
-    const client = classifyClient(request.headers.get("user-agent"), request.headers.get("accept"));
-    const entry: AccessEntry = {
-      time: iso(arrived),
-      method: quoteInput(request.method, 16),
-      path: quoteInput(pathOf(request.url), 200),
-      status: response.status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      client: client.kind,
-      requestId,
+    const finish = (answer: Response): Response => {
+      const response = withHeader(answer, "x-request-id", requestId);
+      const client = classifyClient(request.headers.get("user-agent"), request.headers.get("accept"));
+      const entry: AccessEntry = {
+        time: iso(arrived),
+        method: quoteInput(request.method, 16),
+        path: quoteInput(pathOf(request.url), 200),
+        status: response.status,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        client: client.kind,
+        requestId,
+      };
+      write(formatAccess(entry, format));
+      return response;
     };
-    write(formatAccess(entry, format));
-    return response;
+    const failed = (error: unknown): Response => {
+      console.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
+      return finish(errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged")));
+    };
+    try {
+      const result = handler(request);
+      return result instanceof Promise ? result.then(finish, failed) : finish(result);
+    } catch (error) {
+      return failed(error);
+    }
   };
 }

@@ -40,6 +40,11 @@ test("a JSON line is the entry itself", () => {
   expect(JSON.parse(formatAccess(entry, "json"))).toEqual(entry);
 });
 
+test("a JSON line stays valid JSON whatever the path holds: quotes, backslashes, control bytes", () => {
+  const hostile = { ...entry, method: 'G"T', path: '/a"b\\c\u0001\u001b[2J' };
+  expect(JSON.parse(formatAccess(hostile, "json"))).toEqual(hostile);
+});
+
 test("a handler that throws becomes the 500 envelope, logged with its status", async () => {
   const lines: string[] = [];
   const errors = console.error;
