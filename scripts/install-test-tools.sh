@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what the test suite drives besides Bun, when it is missing, so that the
+# README's test command works on a machine with only Node.js and npm:
+#   - Deno, from npm: the same app is tested on Deno (shutdown, contract suite);
+#   - Debian's Chromium: the browser tests (playwright-core downloads no browser).
+# Does nothing when both are present. Set CHROMIUM_PATH to use another Chromium.
+set -euo pipefail
+
+if ! command -v deno >/dev/null 2>&1; then
+  echo "--- installing deno from npm" >&2
+  npm install -g deno@2.9.6 >/dev/null
+fi
+
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "--- installing Debian's chromium" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
