@@ -4,7 +4,7 @@
  */
 import { classifyClient } from "./client-kind.ts";
 import { ConfigError, type Env } from "./config.ts";
-import { ApiError, errorResponse, quoteInput } from "./errors.ts";
+import { ApiError, errorResponse, pathOf, quoteInput } from "./errors.ts";
 
 export type LogFormat = "json" | "pretty";
 
@@ -52,13 +52,6 @@ export function formatAccess(entry: AccessEntry, format: LogFormat): string {
 
 /** An incoming id is kept (a proxy may have logged it already) only if it is plainly safe. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start === -1) return "/";
-  const end = url.indexOf("?", start);
-  return end === -1 ? url.slice(start) : url.slice(start, end);
-}
 
 /** Sets a header, copying the response first if its headers are immutable. */
 function withHeader(response: Response, name: string, value: string): Response {

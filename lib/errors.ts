@@ -72,7 +72,8 @@ export function quoteInput(input: string, maxLength = 120): string {
   return printable.length > maxLength ? `${printable.slice(0, maxLength)}...` : printable;
 }
 
-function pathOf(url: string): string {
+/** The path of a request URL, without its query: what messages and logs quote. */
+export function pathOf(url: string): string {
   const start = url.indexOf("/", url.indexOf("//") + 2);
   if (start === -1) return "/";
   const end = url.indexOf("?", start);
