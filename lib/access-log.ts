@@ -2,7 +2,7 @@
  * @module Access log: one structured line per request, written by wrapping the app's
  * fetch handler (no per-request Elysia hook), and the `X-Request-Id` echoed back.
  */
-import { classifyClient } from "./client-kind.ts";
+import { clientKindOf } from "./client-kind.ts";
 import { ConfigError, type Env } from "./config.ts";
 import { ApiError, errorResponse, pathOf, quoteInput } from "./errors.ts";
 
@@ -73,15 +73,15 @@ export interface AccessLogOptions {
   readonly newId?: () => string;
 }
 
-/** `Date#toISOString`, formatted once per millisecond: under load many requests share one. */
-function isoTimestamps(): (date: Date) => string {
+/** ISO 8601 for a time in epoch milliseconds, formatted once per millisecond: under load many requests share one. */
+function isoTimestamps(): (epochMs: number) => string {
   let lastMs = Number.NaN;
   let last = "";
-  return function iso(date) {
-    const ms = date.getTime();
+  return function iso(epochMs) {
+    const ms = Math.floor(epochMs);
     if (ms !== lastMs) {
       lastMs = ms;
-      last = date.toISOString();
+      last = new Date(ms).toISOString();
     }
     return last;
   };
@@ -89,44 +89,60 @@ function isoTimestamps(): (date: Date) => string {
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
+const internalError = () =>
+  errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged"));
+
 /**
  * Wraps a fetch handler: echoes or assigns `X-Request-Id`, writes one line per request,
  * and turns anything the handler throws into the JSON 500 envelope.
+ *
+ * This runs for every request, so it is written for speed (the benchmark measures it):
+ * no closure per request, the log line's one header (User-Agent) read once, and the
+ * time read from `performance.now()`, which the duration needs anyway.
  */
 export function withAccessLog(handler: FetchHandler, options: AccessLogOptions): FetchHandler {
   const { format, write, clock, newId = () => crypto.randomUUID() } = options;
   const iso = isoTimestamps();
-  // Not an async function: chaining one `then` on the handler's promise costs less, and
-  // this wrapper runs for every request.
+
+  function logged(request: Request, started: number, requestId: string, answer: Response): Response {
+    const response = withHeader(answer, "x-request-id", requestId);
+    write(
+      formatAccess(
+        {
+          time: clock ? clock().toISOString() : iso(performance.timeOrigin + started),
+          method: quoteInput(request.method, 16),
+          path: quoteInput(pathOf(request.url), 200),
+          status: response.status,
+          durationMs: Math.round((performance.now() - started) * 100) / 100,
+          client: clientKindOf(request.headers.get("user-agent")),
+          requestId,
+        },
+        format,
+      ),
+    );
+    return response;
+  }
+
+  function failed(request: Request, error: unknown): Response {
+    console.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
+    return internalError();
+  }
+
   return function loggedFetch(request) {
     const started = performance.now();
-    const arrived = clock ? clock() : new Date(performance.timeOrigin + started);
     const incoming = request.headers.get("x-request-id");
-    const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : newId();
-    const finish = (answer: Response): Response => {
-      const response = withHeader(answer, "x-request-id", requestId);
-      const client = classifyClient(request.headers.get("user-agent"), request.headers.get("accept"));
-      const entry: AccessEntry = {
-        time: iso(arrived),
-        method: quoteInput(request.method, 16),
-        path: quoteInput(pathOf(request.url), 200),
-        status: response.status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-        client: client.kind,
-        requestId,
-      };
-      write(formatAccess(entry, format));
-      return response;
-    };
-    const failed = (error: unknown): Response => {
-      console.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
-      return finish(errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged")));
-    };
+    const requestId = incoming !== null && SAFE_REQUEST_ID.test(incoming) ? incoming : newId();
+    let result: Response | Promise<Response>;
     try {
-      const result = handler(request);
-      return result instanceof Promise ? result.then(finish, failed) : finish(result);
+      result = handler(request);
     } catch (error) {
-      return failed(error);
+      return logged(request, started, requestId, failed(request, error));
     }
+    // Elysia answers most routes synchronously; only a promise needs a `then`.
+    if (!(result instanceof Promise)) return logged(request, started, requestId, result);
+    return result.then(
+      (answer) => logged(request, started, requestId, answer),
+      (error) => logged(request, started, requestId, failed(request, error)),
+    );
   };
 }

@@ -97,6 +97,11 @@ export function acceptsOnlyJson(accept: string): boolean {
   return namesJson;
 }
 
+/** Who is asking, from the User-Agent alone: what the access log records. */
+export function clientKindOf(userAgent: string | null): ClientKind {
+  return kindOf(userAgent ?? "");
+}
+
 /** Classifies a request from its two headers. */
 export function classifyClient(userAgent: string | null, accept: string | null): Client {
   const kind = kindOf(userAgent ?? "");

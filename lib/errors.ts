@@ -63,11 +63,14 @@ export function errorResponse(error: ApiError, request?: Request): Response {
   });
 }
 
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
 /**
  * Makes request input safe to quote in a message: printable ASCII only (anything else
  * percent-encoded), and short. Keeps control bytes out of logs and terminals.
  */
 export function quoteInput(input: string, maxLength = 120): string {
+  if (input.length <= maxLength && PRINTABLE.test(input)) return input;
   const printable = input.replace(/[^\x20-\x7e]/gu, (char) => encodeURIComponent(char));
   return printable.length > maxLength ? `${printable.slice(0, maxLength)}...` : printable;
 }
