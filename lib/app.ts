@@ -16,6 +16,7 @@ import { errorEnvelope } from "./errors.ts";
 import { indexNowKeyFile } from "./indexnow/key-file.ts";
 import { type AppLog, consoleLog } from "./log.ts";
 import { type AppContext, type Handler, METHODS, type RouteModule, type RouteSummary } from "./route.ts";
+import { synchronousHandler } from "./synchronous-handler.ts";
 import { VERSION } from "./version.ts";
 
 export interface AppOptions {
@@ -73,7 +74,7 @@ export function createApp(options: AppOptions) {
     for (const method of METHODS) {
       const route = module[method];
       if (!route) continue;
-      const handler: Handler = route.setup(context);
+      const handler: Handler = synchronousHandler(route.setup(context));
       app.route(method, path, handler as never, { detail: route.detail });
     }
   }
@@ -95,12 +96,12 @@ export function createApp(options: AppOptions) {
       openApiDocument(app.routes, { info, servers: [{ url: config.siteUrl }] }),
     ));
   const hidden = { detail: { hide: true } };
-  const docsHandler: Handler = function docsUi({ request }) {
+  const docsHandler = synchronousHandler(function docsUi({ request }) {
     return prepared().page.respond(request);
-  };
-  const documentHandler: Handler = function openApi({ client, request }) {
+  });
+  const documentHandler = synchronousHandler(function openApi({ client, request }) {
     return prepared().document.respond(client, request);
-  };
+  });
   return app.get(DOCS_PATH, docsHandler as never, hidden).get(OPENAPI_PATH, documentHandler as never, hidden);
 }
 

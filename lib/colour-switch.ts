@@ -15,7 +15,11 @@ export const QUERY_SWITCHES = [
 
 const NO_COLOUR = QUERY_SWITCHES[0];
 
-/** True unless the query asks for plain text (`?nocolor` or `?T`). */
-export function wantsColour(query: Readonly<Record<string, string | undefined>>): boolean {
-  return query[NO_COLOUR.long] === undefined && query[NO_COLOUR.short] === undefined;
+/** True unless the request's query asks for plain text (`?nocolor` or `?T`). */
+export function wantsColour(request: Request): boolean {
+  const url = request.url;
+  const start = url.indexOf("?");
+  if (start === -1) return true;
+  const query = new URLSearchParams(url.slice(start + 1));
+  return !query.has(NO_COLOUR.long) && !query.has(NO_COLOUR.short);
 }

@@ -36,7 +36,6 @@ export interface RouteSummary {
 export interface RequestContext {
   readonly client: Client;
   readonly request: Request;
-  readonly query: Readonly<Record<string, string | undefined>>;
 }
 
 export type Handler = (context: RequestContext) => Response | Promise<Response>;

@@ -67,10 +67,10 @@ export const GET = defineRoute({
     });
     const profile = terminalProfile(app);
     const page = htmlProfile(app);
-    return function root({ client, query, request }) {
+    return function root({ client, request }) {
       switch (client.wants) {
         case "text":
-          return profile().respond(wantsColour(query), request);
+          return profile().respond(wantsColour(request), request);
         case "html":
           return page().respond(request);
         case "json":

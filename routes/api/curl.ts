@@ -36,8 +36,8 @@ export const GET = defineRoute({
   },
   setup(app) {
     const profile = terminalProfile(app);
-    return function curlProfile({ query, request }) {
-      return profile().respond(wantsColour(query), request);
+    return function curlProfile({ request }) {
+      return profile().respond(wantsColour(request), request);
     };
   },
 });

@@ -86,9 +86,9 @@ export const GET = defineRoute({
       });
       return new PreparedText(card, stripColour(card), CACHE_CONTROL.noStore);
     });
-    return function ping({ client, query, request }) {
+    return function ping({ client, request }) {
       return client.wants === "text"
-        ? statusCard().respond(wantsColour(query), request)
+        ? statusCard().respond(wantsColour(request), request)
         : heartbeat().respond(client, request);
     };
   },
