@@ -81,11 +81,15 @@ function kindOf(userAgent: string): ClientKind {
   return kind;
 }
 
+const MENTIONS_JSON = /json/i;
+
 /**
  * True when `Accept` names `application/json` (with a non-zero q) and no `*\/*`.
  * HTTPie's default, `application/json, *\/*;q=0.5`, is a default, not a wish.
  */
 export function acceptsOnlyJson(accept: string): boolean {
+  // Most Accept headers do not mention JSON at all: answer those without parsing.
+  if (!MENTIONS_JSON.test(accept)) return false;
   let namesJson = false;
   for (const range of accept.toLowerCase().split(",")) {
     const [type = "", ...params] = range.split(";").map((part) => part.trim());
