@@ -4,7 +4,13 @@
  */
 import stringWidth from "string-width";
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+// Made on first use: creating a Segmenter loads ICU's break rules, a few milliseconds of
+// start-up that only the terminal renderer needs, and only for text too wide to fit.
+let segmenter: Intl.Segmenter | undefined;
+function graphemes(text: string): Intl.Segments {
+  segmenter ??= new Intl.Segmenter("en", { granularity: "grapheme" });
+  return segmenter.segment(text);
+}
 
 /** Columns `text` occupies on a terminal. */
 export function visibleWidth(text: string): number {
@@ -20,7 +26,7 @@ export function truncate(text: string, width: number): string {
   if (stringWidth(text) <= width) return text;
   let out = "";
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     const w = stringWidth(segment);
     if (used + w > width - 1) break;
     out += segment;
@@ -38,7 +44,7 @@ export function padEnd(text: string, width: number): string {
 function breakWord(word: string, width: number): string[] {
   const pieces: string[] = [];
   let piece = "";
-  for (const { segment } of graphemes.segment(word)) {
+  for (const { segment } of graphemes(word)) {
     if (piece && stringWidth(piece + segment) > width) {
       pieces.push(piece);
       piece = "";
