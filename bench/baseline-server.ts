@@ -1,10 +1,12 @@
 /**
  * The benchmark's baseline: a bare `Bun.serve` that answers each request with the very
  * bytes and headers the real server gave for it. It reads the request headers the app
- * must read (User-Agent, Accept, If-None-Match) and picks the recorded response by
- * path and client class, so the app is measured against the floor of the same work.
+ * must read (User-Agent, Accept, If-None-Match, X-Request-Id) and picks the recorded
+ * response by path and client class, so the app is measured against the floor of the
+ * same work. Like the app, it gives each response its own `X-Request-Id` (the caller's,
+ * or a new UUID); `--replay-ids` sends the recorded one instead, to measure what that costs.
  *
- *   bun run bench/baseline-server.ts <recorded.json> <port>
+ *   bun run bench/baseline-server.ts <recorded.json> <port> [--replay-ids]
  */
 import { readFileSync } from "node:fs";
 
@@ -23,8 +25,12 @@ export function baselineClass(userAgent: string | null, accept: string | null): 
   return ua.includes("mozilla/") ? "browser" : "program";
 }
 
+/** The same rule as the app's access log: a caller's id is kept only if plainly safe. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 if (import.meta.main) {
   const [file, port] = process.argv.slice(2);
+  const freshIds = !process.argv.includes("--replay-ids");
   const recorded: Recorded[] = JSON.parse(readFileSync(file as string, "utf8"));
   const responses = new Map(
     recorded.map((r) => [r.key, new Response(r.body, { status: r.status, headers: r.headers })]),
@@ -38,9 +44,15 @@ if (import.meta.main) {
       const headers = request.headers;
       const kind = baselineClass(headers.get("user-agent"), headers.get("accept"));
       headers.get("if-none-match");
+      const incoming = headers.get("x-request-id");
       const url = request.url;
       const path = url.slice(url.indexOf("/", 8));
-      return (responses.get(`${path} ${kind}`) ?? notFound).clone();
+      const response = (responses.get(`${path} ${kind}`) ?? notFound).clone();
+      if (freshIds) {
+        const id = incoming !== null && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+        response.headers.set("x-request-id", id);
+      }
+      return response;
     },
   });
   console.log("ready");

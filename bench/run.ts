@@ -3,8 +3,9 @@
  * headers, per endpoint and client class, in interleaved rounds on one machine; then
  * cold start and memory. Prints one table and writes it to bench/results/.
  *
- *   bun run bench             5 rounds of 3 s per case (about 8 minutes)
- *   bun run bench --quick     2 rounds of 1 s, to check the harness
+ *   bun run bench                 9 rounds of 2 s per case (about 10 minutes)
+ *   bun run bench --quick         2 rounds of 1 s, to check the harness
+ *   bun run bench --only ping     only the cases whose name contains "ping"
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -15,8 +16,12 @@ import { rssMb, type Started, start, stop } from "./processes.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const quick = process.argv.includes("--quick");
-const ROUNDS = quick ? 2 : 5;
-const SECONDS = quick ? 1 : 3;
+// Many short rounds rather than a few long ones: this machine's noise comes in bursts
+// of seconds, and a ratio is taken between the two sides of one round.
+const ROUNDS = quick ? 2 : 9;
+const SECONDS = quick ? 1 : 2;
+const onlyIndex = process.argv.indexOf("--only");
+const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1] ?? "") : "";
 const CONNECTIONS = 64;
 const COLD_STARTS = quick ? 3 : 10;
 /** The memory check: RSS after the first FIRST requests against after TOTAL. */
@@ -31,7 +36,7 @@ const UA = {
 };
 
 /** Every GET endpoint, and each client class that changes its representation. */
-const CASES: { name: string; path: string; headers: Record<string, string> }[] = [
+const ALL_CASES: { name: string; path: string; headers: Record<string, string> }[] = [
   { name: "ping, program JSON", path: "/api/ping", headers: { "user-agent": UA.program, accept: "*/*" } },
   { name: "ping, curl text", path: "/api/ping", headers: { "user-agent": UA.curl, accept: "*/*" } },
   { name: "/, curl ANSI", path: "/", headers: { "user-agent": UA.curl, accept: "*/*" } },
@@ -46,6 +51,8 @@ const CASES: { name: string; path: string; headers: Record<string, string> }[] =
   { name: "stack, browser", path: "/api/stack", headers: { "user-agent": UA.browser, accept: "*/*" } },
 ];
 
+const CASES = ALL_CASES.filter((c) => c.name.includes(only));
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -56,11 +63,12 @@ const median = (values: number[]) => {
 
 const executable = join(ROOT, "dist", "site");
 const appCommand = existsSync(executable) ? [executable] : ["bun", join(ROOT, "server.ts")];
-const baselineCommand = (file: string) => [
+const baselineCommand = (file: string, ...flags: string[]) => [
   "bun",
   join(import.meta.dir, "baseline-server.ts"),
   file,
   "{port}",
+  ...flags,
 ];
 
 /** What the app answers for each case: the baseline will answer exactly that. */
@@ -79,11 +87,14 @@ async function record(app: Started): Promise<Recorded[]> {
   return recorded;
 }
 
-function drive(target: Started, index: number): LoadResult {
+function drive(target: Started, index: number, seconds = SECONDS): LoadResult {
   const { path, headers } = CASES[index] as (typeof CASES)[number];
-  const options = { url: `${target.base}${path}`, headers, connections: CONNECTIONS };
-  load({ ...options, seconds: 1 }); // warm-up, discarded
-  return load({ ...options, seconds: SECONDS });
+  return load({ url: `${target.base}${path}`, headers, connections: CONNECTIONS, seconds });
+}
+
+/** Alternates who goes first, so neither side always gets the warmer machine. */
+function inTurn<T>(round: number, first: T, second: T): [T, T] {
+  return round % 2 ? [second, first] : [first, second];
 }
 
 async function coldStarts(command: string[], env: Record<string, string> = {}): Promise<number> {
@@ -120,24 +131,20 @@ async function main() {
   const recordedFile = join(tmpdir(), `bench-recorded-${process.pid}.json`);
   writeFileSync(recordedFile, JSON.stringify(await record(app)));
   const baseline = await start(baselineCommand(recordedFile));
+  // The same baseline sending the one recorded X-Request-Id: what a fresh id costs it.
+  const replaying = await start(baselineCommand(recordedFile, "--replay-ids"));
 
+  for (let i = 0; i < CASES.length; i++) for (const target of [app, baseline, replaying]) drive(target, i, 1); // warm-up, discarded
   const results = CASES.map(() => ({ app: [] as LoadResult[], bare: [] as LoadResult[] }));
+  const idCost = { fresh: [] as LoadResult[], replayed: [] as LoadResult[] };
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < CASES.length; i++) {
-      // Alternate who goes first, so neither side always gets the warmer machine.
-      const order: ["app" | "bare", Started][] =
-        round % 2
-          ? [
-              ["bare", baseline],
-              ["app", app],
-            ]
-          : [
-              ["app", app],
-              ["bare", baseline],
-            ];
-      for (const [side, target] of order)
+      const sides = inTurn<["app" | "bare", Started]>(round, ["app", app], ["bare", baseline]);
+      for (const [side, target] of sides)
         (results[i] as (typeof results)[number])[side].push(drive(target, i));
     }
+    const ids = inTurn<["fresh" | "replayed", Started]>(round, ["fresh", baseline], ["replayed", replaying]);
+    for (const [side, target] of ids) idCost[side].push(drive(target, 0));
     process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
   }
   const loadedRss = rssMb(app);
@@ -160,6 +167,10 @@ async function main() {
   const longRun = rssOverLongRun(app);
   await stop(app);
   await stop(baseline);
+  await stop(replaying);
+  const freshIdRatio = median(
+    idCost.fresh.map((r, k) => r.requestsPerSecond / (idCost.replayed[k] as LoadResult).requestsPerSecond),
+  );
 
   const coldStart = {
     executable: existsSync(executable) ? await coldStarts([executable]) : Number.NaN,
@@ -177,6 +188,9 @@ async function main() {
   }
   console.log();
   console.log(
+    `the baseline's fresh X-Request-Id per response (${CASES[0]?.name}): ${fmt(freshIdRatio, 2)}× the req/s of replaying one recorded id`,
+  );
+  console.log(
     `cold start, exec → first 200 (median of ${COLD_STARTS}): executable ${fmt(coldStart.executable, 1)} ms, bun run start ${fmt(coldStart.bunRunStart, 1)} ms, bare Bun ${fmt(coldStart.bareBun, 1)} ms`,
   );
   console.log(
@@ -189,12 +203,12 @@ async function main() {
   mkdirSync(resultsDir, { recursive: true });
   const file = join(
     resultsDir,
-    `${new Date().toISOString().replace(/[:.]/g, "-")}${quick ? "-quick" : ""}.json`,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}${quick ? "-quick" : ""}${only ? "-partial" : ""}.json`,
   );
   const machine = { cpus: cpus().length, model: cpus()[0]?.model, bun: Bun.version, generator: GENERATOR };
   writeFileSync(
     file,
-    `${JSON.stringify({ machine, app: appCommand.join(" "), rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, coldStart, rss: { idle: idleRss, afterRounds: loadedRss, ...longRun }, errors }, null, 2)}\n`,
+    `${JSON.stringify({ machine, app: appCommand.join(" "), rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, freshIdRatio, coldStart, rss: { idle: idleRss, afterRounds: loadedRss, ...longRun }, errors }, null, 2)}\n`,
   );
   console.log(`written: ${file}`);
 }
