@@ -9,6 +9,7 @@
  *   bun run bench/baseline-server.ts <recorded.json> <port> [--replay-ids]
  */
 import { readFileSync } from "node:fs";
+import { requestIdFor } from "../lib/request-id.ts";
 
 export interface Recorded {
   /** `${path} ${class}`, the class being the key the baseline derives from headers. */
@@ -24,9 +25,6 @@ export function baselineClass(userAgent: string | null, accept: string | null): 
   if (ua.includes("curl/")) return accept?.includes("application/json") ? "curl-json" : "curl";
   return ua.includes("mozilla/") ? "browser" : "program";
 }
-
-/** The same rule as the app's access log: a caller's id is kept only if plainly safe. */
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 if (import.meta.main) {
   const [file, port] = process.argv.slice(2);
@@ -49,8 +47,7 @@ if (import.meta.main) {
       const path = url.slice(url.indexOf("/", 8));
       const response = (responses.get(`${path} ${kind}`) ?? notFound).clone();
       if (freshIds) {
-        const id = incoming !== null && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-        response.headers.set("x-request-id", id);
+        response.headers.set("x-request-id", requestIdFor(incoming));
       }
       return response;
     },

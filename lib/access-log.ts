@@ -5,6 +5,7 @@
 import { clientKindOf } from "./client-kind.ts";
 import { ConfigError, type Env } from "./config.ts";
 import { ApiError, errorResponse, pathOf, quoteInput } from "./errors.ts";
+import { requestIdFor } from "./request-id.ts";
 
 export type LogFormat = "json" | "pretty";
 
@@ -49,9 +50,6 @@ export function formatAccess(entry: AccessEntry, format: LogFormat): string {
   const { time, method, path, status, durationMs, client, requestId } = entry;
   return `${time} ${method} ${path} ${status} ${durationMs}ms ${client} ${requestId}`;
 }
-
-/** An incoming id is kept (a proxy may have logged it already) only if it is plainly safe. */
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Sets a header, copying the response first if its headers are immutable. */
 function withHeader(response: Response, name: string, value: string): Response {
@@ -101,7 +99,7 @@ const internalError = () =>
  * time read from `performance.now()`, which the duration needs anyway.
  */
 export function withAccessLog(handler: FetchHandler, options: AccessLogOptions): FetchHandler {
-  const { format, write, clock, newId = () => crypto.randomUUID() } = options;
+  const { format, write, clock, newId } = options;
   const iso = isoTimestamps();
 
   function logged(request: Request, started: number, requestId: string, answer: Response): Response {
@@ -130,8 +128,7 @@ export function withAccessLog(handler: FetchHandler, options: AccessLogOptions):
 
   return function loggedFetch(request) {
     const started = performance.now();
-    const incoming = request.headers.get("x-request-id");
-    const requestId = incoming !== null && SAFE_REQUEST_ID.test(incoming) ? incoming : newId();
+    const requestId = requestIdFor(request.headers.get("x-request-id"), newId);
     let result: Response | Promise<Response>;
     try {
       result = handler(request);
