@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { stripColour, visibleWidth } from "../lib/ansi/index.ts";
-import { as, FIXED_NOW, GET_PATHS, SITE_URL, send, testApp } from "./support/app.ts";
+import { as, FIXED_NOW, GET_PATHS, SITE_URL, send, TERMINAL_CLIENTS, testApp } from "./support/app.ts";
 
 const app = testApp();
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -35,12 +35,7 @@ describe("GET /api/ping", () => {
     expect(JSON.parse(text).pong).toBe(true);
   });
 
-  for (const [name, headers] of [
-    ["curl", as.curl],
-    ["Wget", as.wget],
-    ["HTTPie with its default Accept", as.httpie],
-    ["PowerShell", as.powershell],
-  ] as const) {
+  for (const [name, headers] of TERMINAL_CLIENTS) {
     test(`${name} gets a coloured status card with uptime, the owner's time and what to try next`, async () => {
       const response = await send(app, "/api/ping", headers);
       expect(response.headers.get("content-type")).toBe(TEXT_TYPE);
@@ -117,12 +112,7 @@ describe("GET /api/curl", () => {
 });
 
 describe("GET /", () => {
-  for (const [name, headers] of [
-    ["curl", as.curl],
-    ["Wget", as.wget],
-    ["HTTPie", as.httpie],
-    ["PowerShell", as.powershell],
-  ] as const) {
+  for (const [name, headers] of TERMINAL_CLIENTS) {
     test(`${name} gets exactly the bytes and headers /api/curl returns`, async () => {
       const root = await send(app, "/", headers);
       const curl = await send(app, "/api/curl", headers);

@@ -51,6 +51,14 @@ export const as = {
   noUserAgent: {},
 } as const satisfies Record<string, Record<string, string>>;
 
+/** The terminal clients every terminal representation is checked with, named for test titles. */
+export const TERMINAL_CLIENTS = [
+  ["curl", as.curl],
+  ["Wget", as.wget],
+  ["HTTPie with its default Accept", as.httpie],
+  ["PowerShell", as.powershell],
+] as const;
+
 type App = ReturnType<typeof testApp>;
 
 /** Sends a request to the app in-process. */
