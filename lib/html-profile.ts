@@ -3,17 +3,17 @@
  * profile it is rendered from the layout model once a minute, when the owner's local
  * time in its header changes.
  */
-import { createHash } from "node:crypto";
 import { CACHE_CONTROL, CONTENT_TYPE, htmlSecurityPolicy } from "./headers.ts";
 import { renderPage } from "./html/page.ts";
 import { perInterval } from "./per-interval.ts";
 import { PreparedResponse } from "./prepared-response.ts";
 import { profileLayout } from "./profile-layout.ts";
 import type { AppContext } from "./route.ts";
+import { sha256 } from "./sha256.ts";
 
 /** The CSP source that allows exactly this stylesheet: `sha256-<base64>`. */
 export function styleHash(css: string): string {
-  return `sha256-${createHash("sha256").update(css).digest("base64")}`;
+  return `sha256-${sha256(css, "base64")}`;
 }
 
 export function htmlProfile(app: AppContext): () => PreparedResponse {

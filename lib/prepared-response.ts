@@ -2,9 +2,9 @@
  * @module Prepared responses: a body and all its headers, built once, cloned per
  * request. Building headers per request costs more than the rest of a handler here.
  */
-import { createHash } from "node:crypto";
 import type { Client } from "./client-kind.ts";
 import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE, type Representation, VARY } from "./headers.ts";
+import { sha256 } from "./sha256.ts";
 
 export interface PrepareOptions {
   contentType: string;
@@ -21,46 +21,58 @@ export interface PrepareOptions {
 
 /** A strong validator: the body's SHA-256, shortened; the same body gives the same tag. */
 export function strongEtag(body: string): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return `"${sha256(body, "base64url").slice(0, 27)}"`;
 }
 
-/** A response whose body and headers are fixed; `respond` hands out copies. */
+interface Built {
+  readonly response: Response;
+  /** The 304 to answer a matching `If-None-Match` with; only with an ETag. */
+  readonly notModified: { readonly etag: string; readonly response: Response } | undefined;
+}
+
+function build(body: string, options: PrepareOptions): Built {
+  const etag = options.etag ? strongEtag(body) : undefined;
+  const headers: Record<string, string> = {
+    ...baseHeaders(options.representation),
+    "content-type": options.contentType,
+    "cache-control": options.cacheControl,
+    ...options.headers,
+  };
+  const vary = options.vary ?? VARY;
+  if (vary) headers.vary = vary;
+  if (!etag) return { response: new Response(body, { headers }), notModified: undefined };
+  headers.etag = etag;
+  const { "content-type": _, ...withoutType } = headers;
+  return {
+    response: new Response(body, { headers }),
+    notModified: { etag, response: new Response(null, { status: 304, headers: withoutType }) },
+  };
+}
+
+/**
+ * A response whose body and headers are fixed; `respond` hands out copies. The headers
+ * and ETag are built on the first `respond`, so a route prepared at start-up costs
+ * nothing until someone asks for it.
+ */
 export class PreparedResponse {
-  readonly body: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly etag: string | undefined;
-  readonly #response: Response;
-  readonly #notModified: Response | undefined;
+  readonly #body: string;
+  readonly #options: PrepareOptions;
+  #built: Built | undefined;
 
   constructor(body: string, options: PrepareOptions) {
-    this.body = body;
-    this.etag = options.etag ? strongEtag(body) : undefined;
-    const headers: Record<string, string> = {
-      ...baseHeaders(options.representation),
-      "content-type": options.contentType,
-      "cache-control": options.cacheControl,
-      ...options.headers,
-    };
-    const vary = options.vary ?? VARY;
-    if (vary) headers.vary = vary;
-    if (this.etag) headers.etag = this.etag;
-    this.headers = headers;
-    this.#response = new Response(body, { headers });
-    if (this.etag) {
-      const { "content-type": _, ...withoutType } = headers;
-      this.#notModified = new Response(null, { status: 304, headers: withoutType });
-    }
+    this.#body = body;
+    this.#options = options;
   }
 
   /** A fresh copy for this request: 304 when the client already holds this body. */
   respond(request: Request): Response {
-    if (this.#notModified) {
+    this.#built ??= build(this.#body, this.#options);
+    const { response, notModified } = this.#built;
+    if (notModified) {
       const ifNoneMatch = request.headers.get("if-none-match");
-      if (ifNoneMatch && etagMatches(ifNoneMatch, this.etag as string)) {
-        return this.#notModified.clone();
-      }
+      if (ifNoneMatch && etagMatches(ifNoneMatch, notModified.etag)) return notModified.response.clone();
     }
-    return this.#response.clone();
+    return response.clone();
   }
 }
 
