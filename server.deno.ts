@@ -10,7 +10,7 @@ const deno: Runtime = {
   name: `deno ${Deno.version.deno}`,
   env: Deno.env.toObject(),
   args: Deno.args,
-  stdoutIsTerminal: Deno.stdout.isTerminal(),
+  stdoutIsTerminal: () => Deno.stdout.isTerminal(),
   out: (line) => console.log(line),
   err: (line) => console.error(line),
   exit: (code) => Deno.exit(code),

@@ -15,7 +15,7 @@ const bun: Runtime = {
   name: `bun ${Bun.version}`,
   env: process.env,
   args: process.argv.slice(2),
-  stdoutIsTerminal: Boolean(process.stdout.isTTY),
+  stdoutIsTerminal: () => Boolean(process.stdout.isTTY),
   out: (line) => console.log(line),
   err: (line) => console.error(line),
   exit: (code) => process.exit(code),

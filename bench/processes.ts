@@ -33,7 +33,15 @@ export async function start(command: readonly string[], env: Record<string, stri
     command[0] as string,
     command.slice(1).map((arg) => arg.replace("{port}", String(port))),
     {
-      env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
+      // The production settings fly.toml gives the app.
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_FORMAT: "json",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        ...env,
+      },
       stdio: ["ignore", "ignore", "inherit"],
       // Its own process group, so `bun run start` and the server it execs stop together.
       detached: true,

@@ -11,11 +11,12 @@ export type LogFormat = "json" | "pretty";
 
 /**
  * `LOG_FORMAT` if set (`json` or `pretty`); otherwise pretty for a person watching a
- * terminal, JSON for a log collector.
+ * terminal, JSON for a log collector. The terminal is asked only when the variable is
+ * unset: on Bun, asking loads Node's stream modules, a few MB and ms at start-up.
  */
-export function logFormat(env: Env, stdoutIsTerminal: boolean): LogFormat {
+export function logFormat(env: Env, stdoutIsTerminal: () => boolean): LogFormat {
   const raw = env.LOG_FORMAT?.trim();
-  if (raw === undefined || raw === "") return stdoutIsTerminal ? "pretty" : "json";
+  if (raw === undefined || raw === "") return stdoutIsTerminal() ? "pretty" : "json";
   if (raw === "json" || raw === "pretty") return raw;
   throw new ConfigError("LOG_FORMAT", `must be "json" or "pretty", got "${quoteInput(raw, 32)}"`);
 }

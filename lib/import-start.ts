@@ -3,13 +3,14 @@
  * imported statically, so a JSON syntax error in one fails the import itself, with a
  * message that names no file: this finds the file and refuses to start in one line.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import type { Runtime } from "./start.ts";
 
 const CONTENT_DIR = new URL("../content/", import.meta.url);
 
 /** `content/<file>: is not valid JSON (...)` for the first file that does not parse. */
 export function unparsableContentFile(dir: URL = CONTENT_DIR): string | undefined {
+  // Fetched, not imported: only a failed start reads the folder.
+  const { readdirSync, readFileSync } = process.getBuiltinModule("node:fs");
   let files: string[];
   try {
     files = readdirSync(dir).filter((name) => name.endsWith(".json"));

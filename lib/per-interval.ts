@@ -3,15 +3,23 @@
  * time to the second need not be rendered more than once a second.
  */
 
-/** Returns `build(now)` for the clock's current interval, building it on first use. */
-export function perInterval<T>(intervalMs: number, clock: () => Date, build: (at: Date) => T): () => T {
+/**
+ * Returns `build(now, input)` for the clock's current interval, building it on first
+ * use. The input is something the build needs that the caller holds (the terminal
+ * renderer, once loaded); it is only read when the interval has changed.
+ */
+export function perInterval<T, Input = void>(
+  intervalMs: number,
+  clock: () => Date,
+  build: (at: Date, input: Input) => T,
+): (input: Input) => T {
   let slot = Number.NaN;
   let value: T;
-  return function current(): T {
+  return function current(input: Input): T {
     const at = clock();
     const now = Math.floor(at.getTime() / intervalMs);
     if (now !== slot) {
-      value = build(at);
+      value = build(at, input);
       slot = now;
     }
     return value;

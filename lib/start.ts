@@ -24,7 +24,8 @@ export interface Runtime {
   readonly name: string;
   readonly env: Env;
   readonly args: readonly string[];
-  readonly stdoutIsTerminal: boolean;
+  /** Asked only when `LOG_FORMAT` leaves the log's format open. */
+  stdoutIsTerminal(): boolean;
   /** One line to stdout (the access log, start-up) or stderr (failures). */
   out(line: string): void;
   err(line: string): void;

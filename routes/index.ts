@@ -5,7 +5,6 @@
  */
 import { Type as t } from "@sinclair/typebox";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/app-paths.ts";
-import { wantsColour } from "../lib/colour-switch.ts";
 import { htmlProfile } from "../lib/html-profile.ts";
 import { errors, htmlBody, jsonBody, notModified, ok, textBody } from "../lib/openapi.ts";
 import { PreparedJson } from "../lib/prepared-response.ts";
@@ -70,7 +69,7 @@ export const GET = defineRoute({
     return function root({ client, request }) {
       switch (client.wants) {
         case "text":
-          return profile().respond(wantsColour(request), request);
+          return profile(request);
         case "html":
           return page().respond(request);
         case "json":

@@ -11,12 +11,24 @@ describe("logFormat", () => {
     ["json", true, "json"],
     ["pretty", false, "pretty"],
   ] as const)("LOG_FORMAT=%p with a terminal=%p logs %s", (value, tty, expected) => {
-    expect(logFormat({ LOG_FORMAT: value }, tty)).toBe(expected);
+    expect(logFormat({ LOG_FORMAT: value }, () => tty)).toBe(expected);
+  });
+
+  test("asks whether stdout is a terminal only when LOG_FORMAT leaves it open", () => {
+    const asked: string[] = [];
+    const terminal = () => {
+      asked.push("asked");
+      return true;
+    };
+    logFormat({ LOG_FORMAT: "json" }, terminal);
+    expect(asked).toEqual([]);
+    logFormat({}, terminal);
+    expect(asked).toEqual(["asked"]);
   });
 
   test("rejects anything else, naming the variable", () => {
-    expect(() => logFormat({ LOG_FORMAT: "yaml" }, false)).toThrow(ConfigError);
-    expect(() => logFormat({ LOG_FORMAT: "yaml" }, false)).toThrow(/^LOG_FORMAT: /);
+    expect(() => logFormat({ LOG_FORMAT: "yaml" }, () => false)).toThrow(ConfigError);
+    expect(() => logFormat({ LOG_FORMAT: "yaml" }, () => false)).toThrow(/^LOG_FORMAT: /);
   });
 });
 

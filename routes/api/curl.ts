@@ -2,7 +2,6 @@
  * GET /api/curl: the owner's profile in ANSI colour, for `curl yoursite`: header,
  * live status, career timeline, skill bars, links and what to try next.
  */
-import { wantsColour } from "../../lib/colour-switch.ts";
 import { errors, notModified, ok, textBody } from "../../lib/openapi.ts";
 import { defineRoute } from "../../lib/route.ts";
 import { terminalProfile } from "../../lib/terminal-profile.ts";
@@ -37,7 +36,7 @@ export const GET = defineRoute({
   setup(app) {
     const profile = terminalProfile(app);
     return function curlProfile({ request }) {
-      return profile().respond(wantsColour(request), request);
+      return profile(request);
     };
   },
 });

@@ -4,7 +4,6 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
-import { renderStatusCard, stripColour } from "../../lib/ansi/index.ts";
 import { wantsColour } from "../../lib/colour-switch.ts";
 import { CACHE_CONTROL } from "../../lib/headers.ts";
 import { errors, jsonBody, ok, textBody } from "../../lib/openapi.ts";
@@ -12,6 +11,7 @@ import { formatDuration, ownerLocalTime } from "../../lib/owner-time.ts";
 import { perInterval } from "../../lib/per-interval.ts";
 import { PreparedJson, PreparedText } from "../../lib/prepared-response.ts";
 import { defineRoute } from "../../lib/route.ts";
+import { type TerminalRenderer, withTerminalRenderer } from "../../lib/terminal-renderer.ts";
 
 export const Heartbeat = t.Object({
   pong: t.Literal(true),
@@ -72,8 +72,8 @@ export const GET = defineRoute({
       };
       return new PreparedJson(body, CACHE_CONTROL.noStore, false);
     });
-    const statusCard = perInterval(1000, app.clock, (at) => {
-      const card = renderStatusCard({
+    const statusCard = perInterval(1000, app.clock, (at, ansi: TerminalRenderer) => {
+      const card = ansi.renderStatusCard({
         site,
         status: "ok",
         version: app.version,
@@ -84,11 +84,11 @@ export const GET = defineRoute({
         ownerTimeZone: location.timezone,
         suggestions,
       });
-      return new PreparedText(card, stripColour(card), CACHE_CONTROL.noStore);
+      return new PreparedText(card, ansi.stripColour(card), CACHE_CONTROL.noStore);
     });
     return function ping({ client, request }) {
       return client.wants === "text"
-        ? statusCard().respond(wantsColour(request), request)
+        ? withTerminalRenderer((ansi) => statusCard(ansi).respond(wantsColour(request), request))
         : heartbeat().respond(client, request);
     };
   },
