@@ -72,9 +72,10 @@ const baselineCommand = (file: string, ...flags: string[]) => [
 ];
 
 /** What the app answers for each case: the baseline will answer exactly that. */
+/** Every case, even under `--only`: the baseline's readiness check asks for the JSON ping. */
 async function record(app: Started): Promise<Recorded[]> {
   const recorded: Recorded[] = [];
-  for (const { path, headers } of CASES) {
+  for (const { path, headers } of ALL_CASES) {
     const response = await fetch(`${app.base}${path}`, { headers });
     const sent = [...response.headers].filter(([name]) => name !== "date" && name !== "content-length");
     recorded.push({
