@@ -6,15 +6,26 @@
  */
 export type TerminalRenderer = typeof import("./ansi/index.ts");
 
-let loaded: TerminalRenderer | undefined;
-let loading: Promise<TerminalRenderer> | undefined;
+/** Runs `use(module)`, loading the module first if this is the first use. */
+export type WithModule<M> = <T>(use: (module: M) => T) => T | Promise<T>;
 
-/** `use(renderer)`: at once when the renderer is loaded, after loading it the first time. */
-export function withTerminalRenderer<T>(use: (renderer: TerminalRenderer) => T): T | Promise<T> {
-  if (loaded) return use(loaded);
-  loading ??= import("./ansi/index.ts").then((renderer) => {
-    loaded = renderer;
-    return renderer;
-  });
-  return loading.then(use);
+/**
+ * A module loaded on first use: the first call waits for `load` (once, however many
+ * calls wait), every later call gets the module at once, with no promise.
+ */
+export function loadedOnFirstUse<M>(load: () => Promise<M>): WithModule<M> {
+  let loaded: M | undefined;
+  let loading: Promise<M> | undefined;
+  return function withModule(use) {
+    if (loaded) return use(loaded);
+    loading ??= load().then((module) => {
+      loaded = module;
+      return module;
+    });
+    return loading.then(use);
+  };
 }
+
+export const withTerminalRenderer: WithModule<TerminalRenderer> = loadedOnFirstUse(
+  () => import("./ansi/index.ts"),
+);

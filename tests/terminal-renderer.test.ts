@@ -1,12 +1,25 @@
-/** The terminal renderer loads on first use, then answers synchronously. */
+/** Modules loaded on first use, as the terminal renderer is. */
 import { expect, test } from "bun:test";
-import { withTerminalRenderer } from "../lib/terminal-renderer.ts";
+import { loadedOnFirstUse, withTerminalRenderer } from "../lib/terminal-renderer.ts";
 
-test("the first use waits for the renderer to load; later uses get it at once", async () => {
-  const first = withTerminalRenderer((ansi) => ansi.stripColour(ansi.style.good("ok")));
+test("the first use waits for the module, once; later uses get it at once", async () => {
+  let loads = 0;
+  const withModule = loadedOnFirstUse(async () => {
+    loads += 1;
+    return { answer: 42 };
+  });
+
+  const first = withModule((module) => module.answer);
+  const alsoWaiting = withModule((module) => module.answer + 1);
   expect(first).toBeInstanceOf(Promise);
-  expect(await first).toBe("ok");
+  expect(await first).toBe(42);
+  expect(await alsoWaiting).toBe(43);
 
-  const later = withTerminalRenderer((ansi) => ansi.stripColour(ansi.style.good("ok")));
-  expect(later).toBe("ok");
+  expect(withModule((module) => module.answer)).toBe(42);
+  expect(loads).toBe(1);
+});
+
+test("the terminal renderer is the ansi module", async () => {
+  const plain = await withTerminalRenderer((ansi) => ansi.stripColour(ansi.style.good("ok")));
+  expect(plain).toBe("ok");
 });
