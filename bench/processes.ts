@@ -4,18 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from "../scripts/loopback.ts";
 
 export interface Started {
   readonly child: ChildProcess;
@@ -26,7 +15,7 @@ export interface Started {
 
 /** Starts `command` with PORT set and waits, polling every millisecond, for a 200. */
 export async function start(command: readonly string[], env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
+  const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const began = performance.now();
   const child = spawn(

@@ -24,8 +24,9 @@ export function terminalProfile(app: AppContext): Answer {
       const colour = ansi.renderProfile(profileLayout(app.content, app.routes, app.config.siteUrl, at));
       return new PreparedText(colour, ansi.stripColour(colour), CACHE_CONTROL.perMinute, true);
     });
-    answer = (request) =>
-      withTerminalRenderer((ansi) => current(ansi).respond(wantsColour(request), request));
+    const respond = (ansi: TerminalRenderer, request: Request) =>
+      current(ansi).respond(wantsColour(request), request);
+    answer = (request) => withTerminalRenderer(respond, request);
     perApp.set(app, answer);
   }
   return answer;

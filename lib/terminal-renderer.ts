@@ -6,8 +6,11 @@
  */
 export type TerminalRenderer = typeof import("./ansi/index.ts");
 
-/** Runs `use(module)`, loading the module first if this is the first use. */
-export type WithModule<M> = <T>(use: (module: M) => T) => T | Promise<T>;
+/**
+ * Runs `use(module, input)`, loading the module first if this is the first use. The
+ * input is passed through rather than captured, so a request needs no closure of its own.
+ */
+export type WithModule<M> = <Input, T>(use: (module: M, input: Input) => T, input: Input) => T | Promise<T>;
 
 /**
  * A module loaded on first use: the first call waits for `load` (once, however many
@@ -16,13 +19,13 @@ export type WithModule<M> = <T>(use: (module: M) => T) => T | Promise<T>;
 export function loadedOnFirstUse<M>(load: () => Promise<M>): WithModule<M> {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
-  return function withModule(use) {
-    if (loaded) return use(loaded);
+  return function withModule(use, input) {
+    if (loaded) return use(loaded, input);
     loading ??= load().then((module) => {
       loaded = module;
       return module;
     });
-    return loading.then(use);
+    return loading.then((module) => use(module, input));
   };
 }
 

@@ -10,10 +10,11 @@
 import { readFileSync } from "node:fs";
 import { OPENAPI_PATH } from "../lib/app-paths.ts";
 import { routes } from "../routes/_manifest.gen.ts";
+import { freePort, waitUntilUp } from "./loopback.ts";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
-const port = 20000 + Math.floor(Math.random() * 20000);
+const port = freePort();
 const base = `http://127.0.0.1:${port}`;
 
 /** Every GET route in routes/, the docs, a colour switch and an unknown path. */
@@ -46,20 +47,6 @@ function rssMiB(): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${base}/api/ping`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await Bun.sleep(50);
-  }
-  throw new Error("the server did not start");
-}
-
 let requests = 0;
 let errors = 0;
 const statuses = new Map<number, number>();
@@ -83,7 +70,7 @@ async function worker(id: number, until: number) {
   }
 }
 
-await waitForServer();
+await waitUntilUp(base, 5000, 50);
 const started = Date.now();
 const until = started + seconds * 1000;
 const samples: { at: number; rss: number; requests: number }[] = [];

@@ -3,7 +3,7 @@
  *
  *   bun run scripts/startup-time.ts [runs] -- COMMAND...   e.g. -- dist/site
  */
-export {};
+import { freePort } from "./loopback.ts";
 
 const separator = process.argv.indexOf("--");
 const runs = Number(process.argv[2] === "--" ? 15 : (process.argv[2] ?? 15));
@@ -11,13 +11,6 @@ const command = process.argv.slice(separator + 1);
 if (separator < 0 || command.length === 0) {
   console.error("usage: bun run scripts/startup-time.ts [runs] -- COMMAND...");
   process.exit(2);
-}
-
-function freePort(): number {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const { port } = probe;
-  probe.stop(true);
-  return port as number;
 }
 
 async function once(): Promise<number> {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { METHODS } from "../lib/route.ts";
 import { SHUTDOWN_GRACE_MS } from "../lib/start.ts";
 import { VERSION } from "../lib/version.ts";
-import { waitUntilUp } from "./contract/target.ts";
+import { freePort, waitUntilUp } from "../scripts/loopback.ts";
 import { routesWithSlow } from "./fixtures/slow-route.ts";
 
 const root = join(import.meta.dir, "..");
@@ -17,13 +17,6 @@ const children: Bun.Subprocess[] = [];
 afterAll(() => {
   for (const child of children) child.kill("SIGKILL");
 });
-
-function freePort(): number {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port as number;
-  probe.stop(true);
-  return port;
-}
 
 /** Each runtime's entry point with the test-only slow route (tests/fixtures/). */
 const SLOW_SERVERS = {

@@ -9,17 +9,17 @@ test("the first use waits for the module, once; later uses get it at once", asyn
     return { answer: 42 };
   });
 
-  const first = withModule((module) => module.answer);
-  const alsoWaiting = withModule((module) => module.answer + 1);
+  const first = withModule((module, offset) => module.answer + offset, 0);
+  const alsoWaiting = withModule((module, offset) => module.answer + offset, 1);
   expect(first).toBeInstanceOf(Promise);
   expect(await first).toBe(42);
   expect(await alsoWaiting).toBe(43);
 
-  expect(withModule((module) => module.answer)).toBe(42);
+  expect(withModule((module, offset) => module.answer + offset, 0)).toBe(42);
   expect(loads).toBe(1);
 });
 
 test("the terminal renderer is the ansi module", async () => {
-  const plain = await withTerminalRenderer((ansi) => ansi.stripColour(ansi.style.good("ok")));
+  const plain = await withTerminalRenderer((ansi, text) => ansi.stripColour(ansi.style.good(text)), "ok");
   expect(plain).toBe("ok");
 });

@@ -86,9 +86,11 @@ export const GET = defineRoute({
       });
       return new PreparedText(card, ansi.stripColour(card), CACHE_CONTROL.noStore);
     });
+    const cardFor = (ansi: TerminalRenderer, request: Request) =>
+      statusCard(ansi).respond(wantsColour(request), request);
     return function ping({ client, request }) {
       return client.wants === "text"
-        ? withTerminalRenderer((ansi) => statusCard(ansi).respond(wantsColour(request), request))
+        ? withTerminalRenderer(cardFor, request)
         : heartbeat().respond(client, request);
     };
   },

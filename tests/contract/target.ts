@@ -8,32 +8,13 @@ import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
 import { createApp } from "../../lib/app.ts";
 import { loadConfig } from "../../lib/config.ts";
+import { freePort, waitUntilUp } from "../../scripts/loopback.ts";
 
 /** The origin every target is started with (`.ci/run` passes the same). */
 export const SITE_URL = process.env.SITE_URL ?? "https://rin.example";
 
 /** The same app in this process, with the real clock: what every target must match. */
 export const reference = createApp({ config: loadConfig({ SITE_URL }) });
-
-function freePort(): number {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port as number;
-  probe.stop(true);
-  return port;
-}
-
-/** Polls `GET /api/ping` until it answers 200. */
-export async function waitUntilUp(baseUrl: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/api/ping`)).status === 200) return;
-    } catch {}
-    if (performance.now() > deadline)
-      throw new Error(`${baseUrl} did not answer /api/ping in ${timeoutMs} ms`);
-    await Bun.sleep(20);
-  }
-}
 
 /** Starts `bun server.ts` on a free port; resolves with its base URL and a stop function. */
 async function startFromSource() {

@@ -3,6 +3,7 @@
  * record what they receive and answer as told (status, headers, delay), plus raw TCP
  * servers that send garbage or reset, and a port where nothing listens.
  */
+import { freePort } from "../../scripts/loopback.ts";
 
 export interface Received {
   readonly method: string;
@@ -72,8 +73,5 @@ export function startBrokenEngine(kind: "garbage" | "reset"): FakeEngine & { con
 
 /** A loopback URL where nothing listens: the connection is refused. */
 export function refusedUrl(): string {
-  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const url = `http://127.0.0.1:${server.port}/indexnow`;
-  server.stop(true);
-  return url;
+  return `http://127.0.0.1:${freePort()}/indexnow`;
 }
