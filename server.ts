@@ -6,6 +6,7 @@ import type { AppOptions } from "./lib/app.ts";
 import { LIMITS } from "./lib/body-limit.ts";
 import { ApiError, errorResponse } from "./lib/errors.ts";
 import { importStart } from "./lib/import-start.ts";
+import { nativeRoutes } from "./lib/native-routes.ts";
 import type { Runtime } from "./lib/start.ts";
 
 // Without it, an error escaping Elysia would get Bun's development error page.
@@ -34,6 +35,8 @@ export async function main(options: Pick<AppOptions, "routes"> = {}) {
     development: false,
     // The backstop behind the 413 envelope: Bun answers an empty 413 above it.
     maxRequestBodySize: LIMITS.serverBodyBytes,
+    // The app's fixed paths on Bun's router; everything else through the app's fetch.
+    routes: nativeRoutes(prepared.app, prepared.logged),
     fetch: prepared.fetch,
     error: () => errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged")),
   });

@@ -70,6 +70,13 @@ export interface AccessLogOptions {
   readonly write: (line: string) => void;
   readonly clock?: () => Date;
   readonly newId?: () => string;
+  /**
+   * The one method and path the server's router sends this handler, when it matches
+   * them exactly. The log then reads neither from the request: Bun builds `request.url`
+   * on its first read, and that read alone cost about a tenth of a bare server's time
+   * per request.
+   */
+  readonly matched?: { readonly method: string; readonly path: string };
 }
 
 /** ISO 8601 for a time in epoch milliseconds, formatted once per millisecond: under load many requests share one. */
@@ -102,6 +109,8 @@ const internalError = () =>
 export function withAccessLog(handler: FetchHandler, options: AccessLogOptions): FetchHandler {
   const { format, write, clock, newId } = options;
   const iso = isoTimestamps();
+  const matchedMethod = options.matched && quoteInput(options.matched.method, 16);
+  const matchedPath = options.matched && quoteInput(options.matched.path, 200);
 
   function logged(request: Request, started: number, requestId: string, answer: Response): Response {
     const response = withHeader(answer, "x-request-id", requestId);
@@ -109,8 +118,8 @@ export function withAccessLog(handler: FetchHandler, options: AccessLogOptions):
       formatAccess(
         {
           time: clock ? clock().toISOString() : iso(performance.timeOrigin + started),
-          method: quoteInput(request.method, 16),
-          path: quoteInput(pathOf(request.url), 200),
+          method: matchedMethod ?? quoteInput(request.method, 16),
+          path: matchedPath ?? quoteInput(pathOf(request.url), 200),
           status: response.status,
           durationMs: Math.round((performance.now() - started) * 100) / 100,
           client: clientKindOf(request.headers.get("user-agent")),

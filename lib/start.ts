@@ -4,7 +4,13 @@
  */
 
 import { routes as manifest } from "../routes/_manifest.gen.ts";
-import { type FetchHandler, type LogFormat, logFormat, withAccessLog } from "./access-log.ts";
+import {
+  type AccessLogOptions,
+  type FetchHandler,
+  type LogFormat,
+  logFormat,
+  withAccessLog,
+} from "./access-log.ts";
 import { type App, type AppOptions, createApp } from "./app.ts";
 import { type Config, ConfigError, type Env, loadConfig } from "./config.ts";
 import { ContentError } from "./content/validate.ts";
@@ -38,6 +44,8 @@ export interface Prepared {
   readonly app: App;
   /** The app's fetch handler wrapped in the access log: what the server listens with. */
   readonly fetch: FetchHandler;
+  /** Wraps another handler in the same access log: a route the server's router matched. */
+  readonly logged: (handler: FetchHandler, matched: AccessLogOptions["matched"]) => FetchHandler;
   readonly format: LogFormat;
   /** Stdout, batched: the access log writes here. */
   readonly lines: LineBatch;
@@ -63,8 +71,10 @@ export function prepare(runtime: Runtime, options: Pick<AppOptions, "routes"> = 
     const format = logFormat(runtime.env, runtime.stdoutIsTerminal);
     const app = createApp({ config, ...options });
     const lines = lineBatch(runtime.out);
-    const fetch = withAccessLog((request) => app.fetch(request), { format, write: lines.write });
-    return { config, app, fetch, format, lines, routeCount: countRoutes(options.routes ?? manifest) };
+    const log = { format, write: lines.write };
+    const logged: Prepared["logged"] = (handler, matched) => withAccessLog(handler, { ...log, matched });
+    const fetch = withAccessLog((request) => app.fetch(request), log);
+    return { config, app, fetch, logged, format, lines, routeCount: countRoutes(options.routes ?? manifest) };
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) {
       runtime.err(`Cannot start: ${error.message}`);

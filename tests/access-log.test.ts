@@ -85,3 +85,21 @@ test("an immutable response still gets its X-Request-Id", async () => {
   expect(response.status).toBe(302);
   expect(response.headers.get("x-request-id")).toBe("id-2");
 });
+
+test("a route the server's router matched is logged as matched, without reading the request's URL", async () => {
+  const lines: string[] = [];
+  const fetch = withAccessLog(() => new Response("ok"), {
+    format: "json",
+    write: (line) => lines.push(line),
+    matched: { method: "HEAD", path: "/api/now" },
+  });
+  const request = new Request("http://localhost/api/now?utm=x", { method: "HEAD" });
+  // Bun builds the URL on first read; the log must not be what reads it.
+  Object.defineProperty(request, "url", {
+    get: () => {
+      throw new Error("read request.url");
+    },
+  });
+  expect((await fetch(request)).status).toBe(200);
+  expect(JSON.parse(lines[0] as string)).toMatchObject({ method: "HEAD", path: "/api/now", status: 200 });
+});

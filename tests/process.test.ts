@@ -85,6 +85,8 @@ test("prints one start-up line, then one JSON access-log line per request", asyn
   });
   expect(response.status).toBe(404);
   await fetch(`${baseUrl}/api/rin.json`, { headers: { "user-agent": "python-requests/2.31.0" } });
+  // Bun's router answers this one (HEAD beside GET): logged as asked, without the query.
+  await fetch(`${baseUrl}/api/now?utm=x`, { method: "HEAD", headers: { "user-agent": "curl/8.5.0" } });
   child.kill("SIGTERM");
   expect(await child.exited).toBe(0);
 
@@ -115,6 +117,15 @@ test("prints one start-up line, then one JSON access-log line per request", asyn
       status: 200,
       durationMs: expect.any(Number),
       client: "program",
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    },
+    {
+      time: expect.any(String),
+      method: "HEAD",
+      path: "/api/now",
+      status: 200,
+      durationMs: expect.any(Number),
+      client: "terminal",
       requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     },
   ]);
