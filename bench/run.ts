@@ -71,8 +71,10 @@ const baselineCommand = (file: string, ...flags: string[]) => [
   ...flags,
 ];
 
-/** What the app answers for each case: the baseline will answer exactly that. */
-/** Every case, even under `--only`: the baseline's readiness check asks for the JSON ping. */
+/**
+ * What the app answers for each case: the baseline will answer exactly that. Every case,
+ * even under `--only`: the baseline's readiness check asks for the JSON ping.
+ */
 async function record(app: Started): Promise<Recorded[]> {
   const recorded: Recorded[] = [];
   for (const { path, headers } of ALL_CASES) {
