@@ -38,10 +38,14 @@ export function nativeRoutes(
     const { method } = route;
     if (!isFixed(route.path) || !isMethod(method)) continue;
     let compiled: FetchHandler | undefined;
-    const handler: FetchHandler = (request) => (compiled ??= createBunRouteHandler(app, route))(request);
+    const handler: FetchHandler = (request) => {
+      compiled ??= createBunRouteHandler(app, route) as FetchHandler;
+      return compiled(request);
+    };
     // Elysia's own `listen()` encodes the path the same way.
     const path = encodeURI(route.path);
-    const methods = (table[path] ??= {});
+    const methods = table[path] ?? {};
+    table[path] = methods;
     methods[method] = wrap(handler, { method, path });
     if (method === "GET") methods.HEAD = wrap(handler, { method: "HEAD", path });
   }
