@@ -7,17 +7,11 @@
  * still goes to the app's fetch handler, which answers it as before.
  */
 import { createBunRouteHandler } from "elysia/adapter/bun/compose";
-import type { FetchHandler } from "./access-log.ts";
+import type { FetchHandler, MatchedRoute } from "./access-log.ts";
 import type { App } from "./app.ts";
 import { METHODS, type Method } from "./route.ts";
 
 export type RouteTable = Record<string, Partial<Record<Method | "HEAD", FetchHandler>>>;
-
-/** What a wrapper learns about the requests a handler gets: exactly this method and path. */
-export interface Matched {
-  readonly method: Method | "HEAD";
-  readonly path: string;
-}
 
 /** A path with a parameter or a wildcard is left to the app's own router. */
 const isFixed = (path: string) => !/[:*]/.test(path);
@@ -31,7 +25,7 @@ const isMethod = (method: string): method is Method => (METHODS as readonly stri
  */
 export function nativeRoutes(
   app: App,
-  wrap: (handler: FetchHandler, matched: Matched) => FetchHandler,
+  wrap: (handler: FetchHandler, matched: MatchedRoute) => FetchHandler,
 ): RouteTable {
   const table: RouteTable = {};
   for (const route of app.routes) {

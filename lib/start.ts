@@ -5,10 +5,10 @@
 
 import { routes as manifest } from "../routes/_manifest.gen.ts";
 import {
-  type AccessLogOptions,
   type FetchHandler,
   type LogFormat,
   logFormat,
+  type MatchedRoute,
   withAccessLog,
 } from "./access-log.ts";
 import { type App, type AppOptions, createApp } from "./app.ts";
@@ -45,7 +45,7 @@ export interface Prepared {
   /** The app's fetch handler wrapped in the access log: what the server listens with. */
   readonly fetch: FetchHandler;
   /** Wraps another handler in the same access log: a route the server's router matched. */
-  readonly logged: (handler: FetchHandler, matched: AccessLogOptions["matched"]) => FetchHandler;
+  readonly logged: (handler: FetchHandler, matched: MatchedRoute) => FetchHandler;
   readonly format: LogFormat;
   /** Stdout, batched: the access log writes here. */
   readonly lines: LineBatch;

@@ -3,15 +3,15 @@
  * and HEAD beside GET, answering exactly as the app's own fetch handler does.
  */
 import { expect, test } from "bun:test";
-import type { FetchHandler } from "../lib/access-log.ts";
-import { type Matched, nativeRoutes } from "../lib/native-routes.ts";
+import type { FetchHandler, MatchedRoute } from "../lib/access-log.ts";
+import { nativeRoutes } from "../lib/native-routes.ts";
 import { as, GET_PATHS, testApp } from "./support/app.ts";
 
 // Two apps with the same random source: the roast is never the same twice in a row, so
 // the table's answers are compared with those of a twin that saw the same requests.
 const app = testApp({ random: () => 0.5 });
 const twin = testApp({ random: () => 0.5 });
-const seen: Matched[] = [];
+const seen: MatchedRoute[] = [];
 const table = nativeRoutes(app, (handler: FetchHandler, matched) => {
   seen.push(matched);
   return handler;

@@ -4,14 +4,13 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
-import { wantsColour } from "../../lib/colour-switch.ts";
 import { CACHE_CONTROL } from "../../lib/headers.ts";
 import { errors, jsonBody, ok, textBody } from "../../lib/openapi.ts";
 import { formatDuration, ownerLocalTime } from "../../lib/owner-time.ts";
 import { perInterval } from "../../lib/per-interval.ts";
-import { PreparedJson, PreparedText } from "../../lib/prepared-response.ts";
+import { PreparedJson } from "../../lib/prepared-response.ts";
 import { defineRoute } from "../../lib/route.ts";
-import { type TerminalRenderer, withTerminalRenderer } from "../../lib/terminal-renderer.ts";
+import { liveTerminalText } from "../../lib/terminal-text.ts";
 
 export const Heartbeat = t.Object({
   pong: t.Literal(true),
@@ -72,26 +71,23 @@ export const GET = defineRoute({
       };
       return new PreparedJson(body, CACHE_CONTROL.noStore, false);
     });
-    const statusCard = perInterval(1000, app.clock, (at, ansi: TerminalRenderer) => {
-      const card = ansi.renderStatusCard({
-        site,
-        status: "ok",
-        version: app.version,
-        uptime: formatDuration(uptimeAt(at)),
-        serverTime: at.toISOString().replace(/\.\d+Z$/, "Z"),
-        owner: firstName,
-        ownerTime: ownerLocalTime(at, location.timezone),
-        ownerTimeZone: location.timezone,
-        suggestions,
-      });
-      return new PreparedText(card, ansi.stripColour(card), CACHE_CONTROL.noStore);
-    });
-    const cardFor = (ansi: TerminalRenderer, request: Request) =>
-      statusCard(ansi).respond(wantsColour(request), request);
+    const statusCard = liveTerminalText(
+      { intervalMs: 1000, clock: app.clock, cacheControl: CACHE_CONTROL.noStore },
+      (ansi, at) =>
+        ansi.renderStatusCard({
+          site,
+          status: "ok",
+          version: app.version,
+          uptime: formatDuration(uptimeAt(at)),
+          serverTime: at.toISOString().replace(/\.\d+Z$/, "Z"),
+          owner: firstName,
+          ownerTime: ownerLocalTime(at, location.timezone),
+          ownerTimeZone: location.timezone,
+          suggestions,
+        }),
+    );
     return function ping({ client, request }) {
-      return client.wants === "text"
-        ? withTerminalRenderer(cardFor, request)
-        : heartbeat().respond(client, request);
+      return client.wants === "text" ? statusCard(request) : heartbeat().respond(client, request);
     };
   },
 });
