@@ -2,7 +2,7 @@
  * Processes the benchmark starts: a server on a free loopback port, its readiness,
  * its resident memory, and the time from exec to its first 200.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { freePort } from "../scripts/loopback.ts";
 
@@ -67,4 +67,22 @@ export async function stop({ child }: Started): Promise<void> {
 export function rssMb({ child }: Started): number {
   const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
+}
+
+/**
+ * Drops `file` from the kernel's page cache, after writing back what the build left
+ * dirty (GNU dd's documented idiom; no root needed). A file the build has just written,
+ * or anything has read from end to end, sits in the cache in large blocks, and a process
+ * that maps it gets whole blocks counted in its RSS. A machine that boots from an image
+ * reads the executable page by page as it faults, as it does after this.
+ */
+export function evictFromPageCache(file: string): boolean {
+  const dd = spawnSync(
+    "dd",
+    [`of=${file}`, "oflag=nocache", "conv=notrunc,fdatasync", "count=0", "status=none"],
+    {
+      stdio: "ignore",
+    },
+  );
+  return dd.status === 0;
 }
