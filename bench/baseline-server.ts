@@ -1,15 +1,17 @@
 /**
  * The benchmark's baseline: a bare `Bun.serve` that answers each request with the very
  * bytes and headers the real server gave for it. Bun's router picks the path, as it does
- * for the app; the handler reads the request headers the app must read (User-Agent,
- * Accept, If-None-Match, X-Request-Id) and picks the recorded response by client class,
- * so the app is measured against the floor of the same work. Like the app, it gives each
- * response its own `X-Request-Id` (the caller's, or a new UUID); `--replay-ids` sends the
- * recorded one instead, to measure what that costs.
+ * for the app; the handler reads what the app must read to choose and guard a
+ * representation (User-Agent, Accept, If-None-Match, Content-Length, X-Request-Id, and
+ * for terminal text the `?nocolor` switch in the URL) and picks the recorded response by
+ * client class, so the app is measured against the floor of the same work. Like the app,
+ * it gives each response its own `X-Request-Id` (the caller's, or a new UUID);
+ * `--replay-ids` sends the recorded one instead, to measure what that costs.
  *
  *   bun run bench/baseline-server.ts <recorded.json> <port> [--replay-ids]
  */
 import { readFileSync } from "node:fs";
+import { wantsColour } from "../lib/colour-switch.ts";
 import { requestIdFor } from "../lib/request-id.ts";
 
 export interface Recorded {
@@ -20,6 +22,12 @@ export interface Recorded {
   readonly body: string;
 }
 
+/** What the baseline replays for `key`: the app's answer, less the headers Bun adds itself. */
+export async function recording(key: string, response: Response): Promise<Recorded> {
+  const headers = [...response.headers].filter(([name]) => name !== "date" && name !== "content-length");
+  return { key, status: response.status, headers, body: await response.text() };
+}
+
 /** The same three-way split the app makes, reduced to what picks a recording. */
 export function baselineClass(userAgent: string | null, accept: string | null): string {
   const ua = (userAgent ?? "").toLowerCase();
@@ -27,26 +35,38 @@ export function baselineClass(userAgent: string | null, accept: string | null): 
   return ua.includes("mozilla/") ? "browser" : "program";
 }
 
+interface Replayed {
+  readonly response: Response;
+  /** Terminal text, whose colour the URL's query can switch off. */
+  readonly isText: boolean;
+}
+
 if (import.meta.main) {
   const [file, port] = process.argv.slice(2);
   const freshIds = !process.argv.includes("--replay-ids");
   const recorded: Recorded[] = JSON.parse(readFileSync(file as string, "utf8"));
-  // Neither side reads `request.url` for a fixed path: Bun builds it on first read.
-  const byPath = new Map<string, Map<string, Response>>();
+  // Bun's router picks the path, so only terminal text reads `request.url` (for `?nocolor`).
+  const byPath = new Map<string, Map<string, Replayed>>();
   for (const { key, status, headers, body } of recorded) {
     const [path = "", kind = ""] = key.split(" ");
-    const kinds = byPath.get(path) ?? new Map<string, Response>();
-    kinds.set(kind, new Response(body, { status, headers }));
+    const kinds = byPath.get(path) ?? new Map<string, Replayed>();
+    const isText = headers.some(([name, value]) => name === "content-type" && value.startsWith("text/plain"));
+    kinds.set(kind, { response: new Response(body, { status, headers }), isText });
     byPath.set(path, kinds);
   }
   const notFound = new Response("not recorded", { status: 404 });
-  const answer = (kinds: Map<string, Response>) =>
+  const answer = (kinds: Map<string, Replayed>) =>
     function replay(request: Request): Response {
       const headers = request.headers;
       const kind = baselineClass(headers.get("user-agent"), headers.get("accept"));
       headers.get("if-none-match");
+      // The app's body limit reads it on every route.
+      headers.get("content-length");
       const incoming = headers.get("x-request-id");
-      const response = (kinds.get(kind) ?? notFound).clone();
+      const replayed = kinds.get(kind);
+      // Terminal text has a `?nocolor` switch, read as the app reads it; only colour was recorded.
+      const recordedHere = replayed !== undefined && (!replayed.isText || wantsColour(request));
+      const response = (recordedHere ? replayed.response : notFound).clone();
       if (freshIds) {
         response.headers.set("x-request-id", requestIdFor(incoming));
       }
