@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { baselineClass, type Recorded } from "./baseline-server.ts";
+import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { evictFromPageCache, rssMb, type Started, start, stop } from "./processes.ts";
 
@@ -78,14 +78,8 @@ const baselineCommand = (file: string, ...flags: string[]) => [
 async function record(app: Started): Promise<Recorded[]> {
   const recorded: Recorded[] = [];
   for (const { path, headers } of ALL_CASES) {
-    const response = await fetch(`${app.base}${path}`, { headers });
-    const sent = [...response.headers].filter(([name]) => name !== "date" && name !== "content-length");
-    recorded.push({
-      key: `${path} ${baselineClass(headers["user-agent"] ?? null, headers.accept ?? null)}`,
-      status: response.status,
-      headers: sent,
-      body: await response.text(),
-    });
+    const key = `${path} ${baselineClass(headers["user-agent"] ?? null, headers.accept ?? null)}`;
+    recorded.push(await recording(key, await fetch(`${app.base}${path}`, { headers })));
   }
   return recorded;
 }
@@ -139,14 +133,15 @@ async function idleRssMb(beforeEachStart: () => void = () => {}): Promise<number
 }
 
 /**
- * Idle RSS as the build left the executable in the page cache, and as a deployed machine
- * has it: read from disk while it runs. From source, only the first.
+ * Idle RSS with the executable as the page cache holds it now (right after a build: all
+ * of it, in large blocks), and as a deployed machine has it: read from disk while it
+ * runs. From source, only the first.
  */
-async function idleRss(): Promise<{ asBuilt: number; fromDisk: number }> {
-  const asBuilt = await idleRssMb();
-  if (!existsSync(executable) || !evictFromPageCache(executable)) return { asBuilt, fromDisk: Number.NaN };
+async function idleRss(): Promise<{ asCached: number; fromDisk: number }> {
+  const asCached = await idleRssMb();
+  if (!existsSync(executable) || !evictFromPageCache(executable)) return { asCached, fromDisk: Number.NaN };
   const fromDisk = await idleRssMb(() => evictFromPageCache(executable));
-  return { asBuilt, fromDisk };
+  return { asCached, fromDisk };
 }
 
 async function main() {
@@ -222,7 +217,7 @@ async function main() {
     `cold start, exec → first 200 (median of ${COLD_STARTS}): executable ${fmt(coldStart.executable, 1)} ms, bun run start ${fmt(coldStart.bunRunStart, 1)} ms, bare Bun ${fmt(coldStart.bareBun, 1)} ms`,
   );
   console.log(
-    `RSS: idle ${fmt(idle.fromDisk, 1)} MB read from disk, ${fmt(idle.asBuilt, 1)} MB as built; after the rounds ${fmt(loadedRss, 1)} MB, after ${FIRST / 1000}k requests ${fmt(longRun.afterFirst, 1)} MB, after ${(longRun.requests / 1e6).toFixed(2)}M ${fmt(longRun.afterTotal, 1)} MB (${fmt((longRun.afterTotal / longRun.afterFirst - 1) * 100, 1)}%)`,
+    `RSS: idle ${fmt(idle.fromDisk, 1)} MB read from disk, ${fmt(idle.asCached, 1)} MB as cached before the run; after the rounds ${fmt(loadedRss, 1)} MB, after ${FIRST / 1000}k requests ${fmt(longRun.afterFirst, 1)} MB, after ${(longRun.requests / 1e6).toFixed(2)}M ${fmt(longRun.afterTotal, 1)} MB (${fmt((longRun.afterTotal / longRun.afterFirst - 1) * 100, 1)}%)`,
   );
   const errors = rows.reduce((sum, r) => sum + r.errors, 0);
   console.log(`errors (non-2xx/3xx or socket): ${errors}`);
