@@ -69,20 +69,15 @@ export function rssMb({ child }: Started): number {
   return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
 }
 
+/** GNU dd's documented idiom: write back the file's dirty pages, then drop all of it. */
+const DROP_FROM_CACHE = ["oflag=nocache", "conv=notrunc,fdatasync", "count=0", "status=none"];
+
 /**
- * Drops `file` from the kernel's page cache, after writing back what the build left
- * dirty (GNU dd's documented idiom; no root needed). A file the build has just written,
- * or anything has read from end to end, sits in the cache in large blocks, and a process
- * that maps it gets whole blocks counted in its RSS. A machine that boots from an image
- * reads the executable page by page as it faults, as it does after this.
+ * Drops `file` from the kernel's page cache (no root needed). A file that the build has
+ * just written, or that anything has read from end to end, sits in the cache in large
+ * blocks, and a process that maps it gets whole blocks counted in its RSS. A machine that
+ * boots from an image reads the executable page by page as it faults, as it does after this.
  */
 export function evictFromPageCache(file: string): boolean {
-  const dd = spawnSync(
-    "dd",
-    [`of=${file}`, "oflag=nocache", "conv=notrunc,fdatasync", "count=0", "status=none"],
-    {
-      stdio: "ignore",
-    },
-  );
-  return dd.status === 0;
+  return spawnSync("dd", [`of=${file}`, ...DROP_FROM_CACHE], { stdio: "ignore" }).status === 0;
 }
