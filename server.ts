@@ -4,7 +4,7 @@
  */
 import type { AppOptions } from "./lib/app.ts";
 import { LIMITS } from "./lib/body-limit.ts";
-import { ApiError, errorResponse } from "./lib/errors.ts";
+import { internalError } from "./lib/errors.ts";
 import { importStart } from "./lib/import-start.ts";
 import { nativeRoutes } from "./lib/native-routes.ts";
 import type { Runtime } from "./lib/start.ts";
@@ -38,7 +38,7 @@ export async function main(options: Pick<AppOptions, "routes"> = {}) {
     // The app's fixed paths on Bun's router; everything else through the app's fetch.
     routes: nativeRoutes(prepared.app, prepared.logged),
     fetch: prepared.fetch,
-    error: () => errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged")),
+    error: () => internalError(),
   });
   announce(bun, prepared, `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`);
   // Without `true`, stop() lets requests in flight finish and resolves when they have.

@@ -3,8 +3,7 @@
  * its resident memory, and the time from exec to its first 200.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { freePort } from "../scripts/loopback.ts";
+import { freePort, rssMbOf } from "../scripts/loopback.ts";
 
 export interface Started {
   readonly child: ChildProcess;
@@ -63,11 +62,8 @@ export async function stop({ child }: Started): Promise<void> {
   signalGroup("SIGKILL");
 }
 
-/** Resident set size of a running process, in MB, from /proc. */
-export function rssMb({ child }: Started): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
-}
+/** Resident set size of a running process, in MB. */
+export const rssMb = ({ child }: Started): number => rssMbOf(child.pid as number);
 
 /** GNU dd's documented idiom: write back the file's dirty pages, then drop all of it. */
 const DROP_FROM_CACHE = ["oflag=nocache", "conv=notrunc,fdatasync", "count=0", "status=none"];

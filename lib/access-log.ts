@@ -4,7 +4,7 @@
  */
 import { clientKindOf } from "./client-kind.ts";
 import { ConfigError, type Env } from "./config.ts";
-import { ApiError, errorResponse, pathOf, quoteInput } from "./errors.ts";
+import { internalError, pathOf, quoteInput } from "./errors.ts";
 import { requestIdFor } from "./request-id.ts";
 
 export type LogFormat = "json" | "pretty";
@@ -99,9 +99,6 @@ function isoTimestamps(): (epochMs: number) => string {
 }
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
-
-const internalError = () =>
-  errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged"));
 
 /**
  * Wraps a fetch handler: echoes or assigns `X-Request-Id`, writes one line per request,

@@ -63,6 +63,11 @@ export function errorResponse(error: ApiError, request?: Request): Response {
   });
 }
 
+/** The 500 for anything unforeseen: the envelope says only that it was logged. */
+export function internalError(request?: Request): Response {
+  return errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged"), request);
+}
+
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
 /**
@@ -154,10 +159,7 @@ export function errorEnvelope(
           return errorResponse(new ApiError(400, "The request could not be understood"), request);
         default:
           log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
-          return errorResponse(
-            new ApiError(500, "Something went wrong on our side; it has been logged"),
-            request,
-          );
+          return internalError(request);
       }
     },
   );

@@ -1,7 +1,8 @@
 /**
  * @module Servers the tools start on loopback (tests, the bench, the soak, the start-up
- * timer): a free port to give them, and waiting until they answer.
+ * timer): a free port to give them, waiting until they answer, and their memory.
  */
+import { readFileSync } from "node:fs";
 
 /** A port nothing listens on right now: the kernel picks it, the probe lets it go. */
 export function freePort(): number {
@@ -22,4 +23,10 @@ export async function waitUntilUp(baseUrl: string, timeoutMs = 15_000, pollMs = 
       throw new Error(`${baseUrl} did not answer /api/ping in ${timeoutMs} ms`);
     await Bun.sleep(pollMs);
   }
+}
+
+/** Resident set size of a running process in MB (kB / 1024), from /proc (Linux). */
+export function rssMbOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
 }

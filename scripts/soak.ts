@@ -7,10 +7,9 @@
  *   bun run soak                # 60 s, 64 connections
  *   SOAK_SECONDS=10 SOAK_CONNECTIONS=16 bun run soak
  */
-import { readFileSync } from "node:fs";
 import { OPENAPI_PATH } from "../lib/app-paths.ts";
 import { routes } from "../routes/_manifest.gen.ts";
-import { freePort, waitUntilUp } from "./loopback.ts";
+import { freePort, rssMbOf, waitUntilUp } from "./loopback.ts";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
@@ -41,12 +40,6 @@ const server = Bun.spawn(["bun", "run", "server.ts"], {
   stderr: "inherit",
 });
 
-/** Resident memory of the server process in MiB, from /proc (Linux). */
-function rssMiB(): number {
-  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 let requests = 0;
 let errors = 0;
 const statuses = new Map<number, number>();
@@ -76,7 +69,7 @@ const until = started + seconds * 1000;
 const samples: { at: number; rss: number; requests: number }[] = [];
 const sampler = setInterval(
   () => {
-    const sample = { at: Math.round((Date.now() - started) / 1000), rss: rssMiB(), requests };
+    const sample = { at: Math.round((Date.now() - started) / 1000), rss: rssMbOf(server.pid), requests };
     samples.push(sample);
     console.log(
       `${String(sample.at).padStart(3)} s  ${sample.rss.toFixed(1).padStart(6)} MiB  ${requests} requests, ${errors} errors`,
