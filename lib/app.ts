@@ -31,17 +31,19 @@ export interface AppOptions {
   readonly routes?: readonly (readonly [path: string, module: RouteModule])[];
 }
 
-function summarise(routes: NonNullable<AppOptions["routes"]>): RouteSummary[] {
+/** Every method and path the route files answer, with the route's documentation. */
+function documentedRoutes(routes: NonNullable<AppOptions["routes"]>) {
   return routes.flatMap(([path, module]) =>
     METHODS.flatMap((method) => {
       const route = module[method];
-      return route ? [{ method, path, summary: route.detail.summary }] : [];
+      return route ? [{ method, path, detail: route.detail }] : [];
     }),
   );
 }
 
 export function createApp(options: AppOptions) {
   const { config, clock = () => new Date(), routes = manifest, log = consoleLog } = options;
+  const documented = documentedRoutes(routes);
   const content =
     options.content ?? validateContent(contentFiles, config.siteUrl, { filesChecked: contentCheckedAtBuild });
   const context: AppContext = {
@@ -51,7 +53,9 @@ export function createApp(options: AppOptions) {
     random: options.random ?? Math.random,
     startedAt: clock(),
     version: VERSION,
-    routes: summarise(routes),
+    routes: documented.map(
+      ({ method, path, detail }): RouteSummary => ({ method, path, summary: detail.summary }),
+    ),
     log,
   };
 
@@ -75,11 +79,10 @@ export function createApp(options: AppOptions) {
       const route = module[method];
       if (!route) continue;
       const handler: Handler = synchronousHandler(route.setup(context));
-      app.route(method, path, handler as never, { detail: route.detail });
+      app.route(method, path, handler as never);
     }
   }
 
-  // Documented last, so that the document sees every route above.
   const info = {
     title: `${content.profile.name}'s site API`,
     version: VERSION,
@@ -93,16 +96,15 @@ export function createApp(options: AppOptions) {
   const prepared = () =>
     (docs ??= preparedDocs(
       docsPage(info.title, info.description, OPENAPI_PATH),
-      openApiDocument(app.routes, { info, servers: [{ url: config.siteUrl }] }),
+      openApiDocument(documented, { info, servers: [{ url: config.siteUrl }] }),
     ));
-  const hidden = { detail: { hide: true } };
   const docsHandler = synchronousHandler(function docsUi({ request }) {
     return prepared().page.respond(request);
   });
   const documentHandler = synchronousHandler(function openApi({ client, request }) {
     return prepared().document.respond(client, request);
   });
-  return app.get(DOCS_PATH, docsHandler as never, hidden).get(OPENAPI_PATH, documentHandler as never, hidden);
+  return app.get(DOCS_PATH, docsHandler as never).get(OPENAPI_PATH, documentHandler as never);
 }
 
 export type App = ReturnType<typeof createApp>;

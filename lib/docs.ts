@@ -8,16 +8,16 @@ import type { OpenAPIV3 } from "openapi-types";
 import { CACHE_CONTROL, CONTENT_TYPE, DOCS_SCRIPT_BASE } from "./headers.ts";
 import { escapeHtml } from "./html/escape.ts";
 import { PreparedJson, PreparedResponse } from "./prepared-response.ts";
+import type { RouteDetail } from "./route.ts";
 
-/** What the document needs from an Elysia route table entry. */
+/** A route of a route file, as the document describes it. */
 export interface DocumentedRoute {
   readonly method: string;
   readonly path: string;
-  // biome-ignore lint/suspicious/noExplicitAny: Elysia's route hooks, passed through as they are.
-  readonly hooks: any;
+  readonly detail: RouteDetail;
 }
 
-/** The OpenAPI 3.1 document of every route not marked `detail.hide`. */
+/** The OpenAPI 3.1 document of the given routes: the route files', not the docs' own. */
 export function openApiDocument(
   routes: readonly DocumentedRoute[],
   documentation: Omit<OpenAPIV3.Document, "paths" | "openapi">,
@@ -26,15 +26,14 @@ export function openApiDocument(
   models: Record<string, any> = {},
 ): Record<string, unknown> {
   const paths: OpenAPIV3.PathsObject = {};
-  for (const route of routes) {
-    if (route.hooks?.detail?.hide === true || route.method === "OPTIONS") continue;
+  for (const { method, path, detail } of routes) {
     registerSchemaPath({
       schema: paths,
-      hook: route.hooks,
-      method: route.method as "GET",
-      path: route.path,
+      // The schemas are built now, when the document is first asked for.
+      hook: { detail: { ...detail, responses: detail.responses() } },
+      method: method as "GET",
+      path,
       models,
-      contentType: route.hooks?.type,
     });
   }
   return {

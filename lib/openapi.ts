@@ -1,31 +1,36 @@
 /**
  * @module OpenAPI response objects, built from the same TypeBox schemas that validate
- * the content. Routes describe every status they can return with these helpers.
+ * the content. Routes describe every status they can return with these helpers, in
+ * their `responses()`, which runs only when the document is built.
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Type as t } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { ERROR_CODES, type ErrorStatus } from "./errors.ts";
 import { CONTENT_TYPE } from "./headers.ts";
+import { once } from "./once.ts";
 
 type ResponseObject = OpenAPIV3.ResponseObject;
 type Content = NonNullable<ResponseObject["content"]>;
 
-export const ErrorEnvelope = t.Object(
-  {
-    error: t.Object({
-      status: t.Integer({ description: "The HTTP status, repeated" }),
-      code: t.Union(
-        Object.values(ERROR_CODES).map((code) => t.Literal(code)),
-        { description: "Stable machine-readable code" },
-      ),
-      message: t.String({ description: "What went wrong, for a person" }),
-    }),
-  },
-  { description: "The one error envelope of this API" },
+/** Built on first use, as the content schemas are (see `lib/content/schemas.ts`). */
+const envelopeSchema = once(() =>
+  t.Object(
+    {
+      error: t.Object({
+        status: t.Integer({ description: "The HTTP status, repeated" }),
+        code: t.Union(
+          Object.values(ERROR_CODES).map((code) => t.Literal(code)),
+          { description: "Stable machine-readable code" },
+        ),
+        message: t.String({ description: "What went wrong, for a person" }),
+      }),
+    },
+    { description: "The one error envelope of this API" },
+  ),
 );
 
-const TextBody = t.String({ description: "UTF-8 text, at most 80 columns per line" });
+const textSchema = once(() => t.String({ description: "UTF-8 text, at most 80 columns per line" }));
 
 const header = (description: string): OpenAPIV3.HeaderObject => ({ description, schema: { type: "string" } });
 
@@ -42,7 +47,7 @@ export function jsonBody(schema: TSchema, example: unknown): Content {
 
 /** 200 with text for terminals (ANSI colour unless switched off). */
 export function textBody(example: string): Content {
-  return { [CONTENT_TYPE.text]: { schema: TextBody as OpenAPIV3.SchemaObject, example } };
+  return { [CONTENT_TYPE.text]: { schema: textSchema() as OpenAPIV3.SchemaObject, example } };
 }
 
 /** 200 with a self-contained HTML page, for browsers. */
@@ -89,7 +94,7 @@ export function errors(...statuses: ErrorStatus[]): Record<string, ResponseObjec
         description: descriptions[status],
         content: {
           [CONTENT_TYPE.json]: {
-            schema: ErrorEnvelope as OpenAPIV3.SchemaObject,
+            schema: envelopeSchema() as OpenAPIV3.SchemaObject,
             example: { error: { status, code: ERROR_CODES[status], message: descriptions[status] } },
           },
         },

@@ -40,11 +40,18 @@ export interface RequestContext {
 
 export type Handler = (context: RequestContext) => Response | Promise<Response>;
 
-export interface RouteDetail extends DocumentDecoration {
+export type RouteResponses = NonNullable<DocumentDecoration["responses"]>;
+
+export interface RouteDetail extends Omit<DocumentDecoration, "responses"> {
   summary: string;
   description: string;
   tags: [string, ...string[]];
-  responses: NonNullable<DocumentDecoration["responses"]>;
+  /**
+   * Every status the route answers, with its schema and an example. A function, called
+   * when the OpenAPI document is first asked for: building the schemas at start-up cost
+   * memory that a monitor's ping never needs (see `lib/content/schemas.ts`).
+   */
+  responses: () => RouteResponses;
 }
 
 export interface RouteDefinition {

@@ -11,21 +11,22 @@ import { PreparedJson } from "../lib/prepared-response.ts";
 import { defineRoute } from "../lib/route.ts";
 import { terminalProfile } from "../lib/terminal-profile.ts";
 
-export const ApiIndex = t.Object({
-  name: t.String(),
-  description: t.String(),
-  docs: t.Object({
-    ui: t.String({ description: "Interactive documentation" }),
-    openapi: t.String({ description: "The OpenAPI 3.1 document" }),
-  }),
-  endpoints: t.Array(
-    t.Object({
-      method: t.String(),
-      path: t.String(),
-      description: t.String({ description: "One line" }),
+const apiIndex = () =>
+  t.Object({
+    name: t.String(),
+    description: t.String(),
+    docs: t.Object({
+      ui: t.String({ description: "Interactive documentation" }),
+      openapi: t.String({ description: "The OpenAPI 3.1 document" }),
     }),
-  ),
-});
+    endpoints: t.Array(
+      t.Object({
+        method: t.String(),
+        path: t.String(),
+        description: t.String({ description: "One line" }),
+      }),
+    ),
+  });
 
 export const GET = defineRoute({
   detail: {
@@ -37,11 +38,11 @@ export const GET = defineRoute({
       "profile as a self-contained HTML page. `Accept: application/json` (without `*/*`) " +
       "gets the JSON index, whoever asks.",
     tags: ["profile"],
-    responses: {
+    responses: () => ({
       200: ok(
         "The index (JSON), the terminal profile (text) or the profile page (HTML)",
         {
-          ...jsonBody(ApiIndex, {
+          ...jsonBody(apiIndex(), {
             name: "Rin Hayashi's site API",
             description: "…",
             docs: { ui: "https://rin.example/api/docs", openapi: "https://rin.example/api/docs/json" },
@@ -54,7 +55,7 @@ export const GET = defineRoute({
       ),
       304: notModified,
       ...errors(500),
-    },
+    }),
   },
   setup(app) {
     const { siteUrl } = app.config;

@@ -2,185 +2,214 @@
  * @module Content schemas: the shape of every file in `content/` and of the JSON the
  * API returns from it. One TypeBox schema serves three purposes: start-up validation
  * of the hand-edited files, the static types the code uses, and the OpenAPI document.
+ *
+ * They are built on first use, not when this module loads: the executable needs them
+ * for neither (the build validated the files, the document is built when first asked
+ * for), and building them at start-up called TypeBox's helpers often enough to bring in
+ * JavaScriptCore's optimising compiler, about 3 MB of resident memory.
  */
 import { Type as t } from "@sinclair/typebox";
+import { once } from "../once.ts";
 
-const Text = (description: string, maxLength = 400) => t.String({ minLength: 1, maxLength, description });
+function buildContentSchemas() {
+  const Text = (description: string, maxLength = 400) => t.String({ minLength: 1, maxLength, description });
 
-/** `2021` or `2021-04`: career dates are only ever as precise as a CV needs. */
-const YearMonth = t.String({
-  pattern: "^[0-9]{4}(-(0[1-9]|1[0-2]))?$",
-  description: "Year, or year and month (YYYY or YYYY-MM)",
-  examples: ["2021-04"],
-});
+  /** `2021` or `2021-04`: career dates are only ever as precise as a CV needs. */
+  const YearMonth = t.String({
+    pattern: "^[0-9]{4}(-(0[1-9]|1[0-2]))?$",
+    description: "Year, or year and month (YYYY or YYYY-MM)",
+    examples: ["2021-04"],
+  });
 
-export const Link = t.Object(
-  {
-    label: Text("What the link is, e.g. GitHub", 40),
-    url: t.String({ format: "uri", pattern: "^(https?://|mailto:)", description: "Absolute URL" }),
-  },
-  { additionalProperties: false },
-);
+  const Link = t.Object(
+    {
+      label: Text("What the link is, e.g. GitHub", 40),
+      url: t.String({ format: "uri", pattern: "^(https?://|mailto:)", description: "Absolute URL" }),
+    },
+    { additionalProperties: false },
+  );
 
-export const Skill = t.Object(
-  {
-    name: Text("Skill or tool", 32),
-    level: t.Integer({ minimum: 0, maximum: 100, description: "Self-assessed level, 0-100" }),
-    group: Text("Family the skill belongs to, e.g. ML, Data, Engineering", 24),
-  },
-  { additionalProperties: false },
-);
+  const Skill = t.Object(
+    {
+      name: Text("Skill or tool", 32),
+      level: t.Integer({ minimum: 0, maximum: 100, description: "Self-assessed level, 0-100" }),
+      group: Text("Family the skill belongs to, e.g. ML, Data, Engineering", 24),
+    },
+    { additionalProperties: false },
+  );
 
-export const Experience = t.Object(
-  {
-    start: YearMonth,
-    end: t.Union([YearMonth, t.Null()], { description: "null while the role is current" }),
-    role: Text("Job title", 60),
-    organisation: Text("Employer or project", 60),
-    location: t.Optional(Text("Where the work happened", 60)),
-    summary: Text("One or two sentences on the work", 300),
-    highlights: t.Array(Text("A concrete result", 200), { maxItems: 6 }),
-  },
-  { additionalProperties: false },
-);
+  const Experience = t.Object(
+    {
+      start: YearMonth,
+      end: t.Union([YearMonth, t.Null()], { description: "null while the role is current" }),
+      role: Text("Job title", 60),
+      organisation: Text("Employer or project", 60),
+      location: t.Optional(Text("Where the work happened", 60)),
+      summary: Text("One or two sentences on the work", 300),
+      highlights: t.Array(Text("A concrete result", 200), { maxItems: 6 }),
+    },
+    { additionalProperties: false },
+  );
 
-export const Education = t.Object(
-  {
-    start: YearMonth,
-    end: YearMonth,
-    degree: Text("Degree or course", 80),
-    institution: Text("Where", 80),
-    note: t.Optional(Text("Thesis, honours, focus", 200)),
-  },
-  { additionalProperties: false },
-);
+  const Education = t.Object(
+    {
+      start: YearMonth,
+      end: YearMonth,
+      degree: Text("Degree or course", 80),
+      institution: Text("Where", 80),
+      note: t.Optional(Text("Thesis, honours, focus", 200)),
+    },
+    { additionalProperties: false },
+  );
 
-export const SpokenLanguage = t.Object(
-  {
-    name: Text("Language", 30),
-    level: Text("Native, or a CEFR level such as C1", 20),
-  },
-  { additionalProperties: false },
-);
+  const SpokenLanguage = t.Object(
+    {
+      name: Text("Language", 30),
+      level: Text("Native, or a CEFR level such as C1", 20),
+    },
+    { additionalProperties: false },
+  );
 
-export const Profile = t.Object(
-  {
-    handle: t.String({ pattern: "^[a-z0-9-]{1,32}$", description: "Short handle, lower case" }),
-    name: Text("Full name as it should be displayed", 60),
-    nativeName: t.Optional(Text("Name in the owner's own script", 30)),
-    pronouns: t.Optional(Text("Pronouns", 20)),
-    role: Text("Current role, one line", 60),
-    tagline: Text("One line that sums the owner up", 100),
-    bio: Text("A short paragraph", 600),
-    location: t.Object(
-      {
-        city: Text("City", 40),
-        country: Text("Country", 40),
-        timezone: t.String({
-          pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$",
-          description: "IANA time zone, e.g. Europe/Lisbon",
-          examples: ["Europe/Lisbon"],
-        }),
-      },
-      { additionalProperties: false },
-    ),
-    email: t.Optional(t.String({ format: "email", description: "Public contact address" })),
-    availability: t.Optional(Text("Open to what, and when", 120)),
-    links: t.Array(Link, { minItems: 1, maxItems: 8 }),
-    skills: t.Array(Skill, { minItems: 1, maxItems: 16 }),
-    experience: t.Array(Experience, { minItems: 1, maxItems: 12, description: "Newest first" }),
-    education: t.Array(Education, { maxItems: 6 }),
-    languages: t.Array(SpokenLanguage, { minItems: 1, maxItems: 8 }),
-  },
-  { additionalProperties: false, description: "The owner's structured profile" },
-);
+  const Profile = t.Object(
+    {
+      handle: t.String({ pattern: "^[a-z0-9-]{1,32}$", description: "Short handle, lower case" }),
+      name: Text("Full name as it should be displayed", 60),
+      nativeName: t.Optional(Text("Name in the owner's own script", 30)),
+      pronouns: t.Optional(Text("Pronouns", 20)),
+      role: Text("Current role, one line", 60),
+      tagline: Text("One line that sums the owner up", 100),
+      bio: Text("A short paragraph", 600),
+      location: t.Object(
+        {
+          city: Text("City", 40),
+          country: Text("Country", 40),
+          timezone: t.String({
+            pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$",
+            description: "IANA time zone, e.g. Europe/Lisbon",
+            examples: ["Europe/Lisbon"],
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      email: t.Optional(t.String({ format: "email", description: "Public contact address" })),
+      availability: t.Optional(Text("Open to what, and when", 120)),
+      links: t.Array(Link, { minItems: 1, maxItems: 8 }),
+      skills: t.Array(Skill, { minItems: 1, maxItems: 16 }),
+      experience: t.Array(Experience, { minItems: 1, maxItems: 12, description: "Newest first" }),
+      education: t.Array(Education, { maxItems: 6 }),
+      languages: t.Array(SpokenLanguage, { minItems: 1, maxItems: 8 }),
+    },
+    { additionalProperties: false, description: "The owner's structured profile" },
+  );
 
-export const Book = t.Object(
-  { title: Text("Title", 120), author: Text("Author(s)", 120) },
-  { additionalProperties: false },
-);
+  const Book = t.Object(
+    { title: Text("Title", 120), author: Text("Author(s)", 120) },
+    { additionalProperties: false },
+  );
 
-export const Now = t.Object(
-  {
-    status: Text("One line on what the owner is up to", 80),
-    updated: t.String({ format: "date", description: "When this was last edited (YYYY-MM-DD)" }),
-    building: t.Array(Text("A project", 120), { minItems: 1, maxItems: 6 }),
-    learning: t.Array(Text("A topic", 120), { minItems: 1, maxItems: 6 }),
-    reading: t.Array(Book, { maxItems: 6 }),
-    notDoing: t.Array(Text("Something deliberately declined", 120), { maxItems: 6 }),
-  },
-  { additionalProperties: false, description: "A /now page: what the owner is focused on" },
-);
+  const Now = t.Object(
+    {
+      status: Text("One line on what the owner is up to", 80),
+      updated: t.String({ format: "date", description: "When this was last edited (YYYY-MM-DD)" }),
+      building: t.Array(Text("A project", 120), { minItems: 1, maxItems: 6 }),
+      learning: t.Array(Text("A topic", 120), { minItems: 1, maxItems: 6 }),
+      reading: t.Array(Book, { maxItems: 6 }),
+      notDoing: t.Array(Text("Something deliberately declined", 120), { maxItems: 6 }),
+    },
+    { additionalProperties: false, description: "A /now page: what the owner is focused on" },
+  );
 
-export const Quote = t.Object(
-  {
-    text: Text("The quotation, verbatim", 400),
-    author: Text("Who said or wrote it", 80),
-    source: t.Optional(Text("Where it was said or written, with the year", 160)),
-  },
-  { additionalProperties: false },
-);
+  const Quote = t.Object(
+    {
+      text: Text("The quotation, verbatim", 400),
+      author: Text("Who said or wrote it", 80),
+      source: t.Optional(Text("Where it was said or written, with the year", 160)),
+    },
+    { additionalProperties: false },
+  );
 
-export const Roast = t.Object(
-  {
-    id: t.String({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$", description: "Stable kebab-case id" }),
-    mistake: Text("The mistake, named plainly", 120),
-    roast: Text("The light-hearted roast", 300),
-    fix: Text("What to do instead, briefly", 240),
-  },
-  { additionalProperties: false },
-);
+  const Roast = t.Object(
+    {
+      id: t.String({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$", description: "Stable kebab-case id" }),
+      mistake: Text("The mistake, named plainly", 120),
+      roast: Text("The light-hearted roast", 300),
+      fix: Text("What to do instead, briefly", 240),
+    },
+    { additionalProperties: false },
+  );
 
-export const EasterEgg = t.Object(
-  {
-    hint: Text("A nudge, without the spoiler", 160),
-    try: t.String({
-      pattern: "^curl .*\\{base_url\\}/",
-      description: "A curl command against this API; {base_url} is the site's origin",
-    }),
-  },
-  { additionalProperties: false },
-);
-
-export const Stack = t.Object(
-  {
-    framework: Text("Web framework and why", 160),
-    runtime: Text("Runtime(s)", 160),
-    language: Text("Language", 120),
-    styling: Text("How the output is styled", 160),
-    typography: Text("Typefaces and text rendering", 160),
-    deployment: Text("Where and how it ships", 160),
-    easterEggs: t.Array(EasterEgg, { minItems: 1, maxItems: 10 }),
-  },
-  { additionalProperties: false, description: "What the site is built with" },
-);
-
-/** The site's pages, for search engines: what `POST /api/ping-indexnow` submits. */
-export const Site = t.Object(
-  {
-    pages: t.Array(
-      t.String({
-        pattern: "^(https?://|\\{base_url\\}/)",
-        maxLength: 2048,
-        description: "An absolute URL on the site's host; {base_url} is the site's origin",
-        examples: ["{base_url}/api/now"],
+  const EasterEgg = t.Object(
+    {
+      hint: Text("A nudge, without the spoiler", 160),
+      try: t.String({
+        pattern: "^curl .*\\{base_url\\}/",
+        description: "A curl command against this API; {base_url} is the site's origin",
       }),
-      {
-        maxItems: 9999,
-        uniqueItems: true,
-        description: "With the site's root, at most 10,000 URLs: IndexNow's limit per submission",
-      },
-    ),
-  },
-  { additionalProperties: false, description: "The pages submitted to IndexNow" },
-);
+    },
+    { additionalProperties: false },
+  );
 
-export const Quotes = t.Array(Quote, { minItems: 30 });
-export const Roasts = t.Array(Roast, { minItems: 30 });
+  const Stack = t.Object(
+    {
+      framework: Text("Web framework and why", 160),
+      runtime: Text("Runtime(s)", 160),
+      language: Text("Language", 120),
+      styling: Text("How the output is styled", 160),
+      typography: Text("Typefaces and text rendering", 160),
+      deployment: Text("Where and how it ships", 160),
+      easterEggs: t.Array(EasterEgg, { minItems: 1, maxItems: 10 }),
+    },
+    { additionalProperties: false, description: "What the site is built with" },
+  );
 
-export type Profile = typeof Profile.static;
-export type Now = typeof Now.static;
-export type Quote = typeof Quote.static;
-export type Roast = typeof Roast.static;
-export type Stack = typeof Stack.static;
-export type Site = typeof Site.static;
+  /** The site's pages, for search engines: what `POST /api/ping-indexnow` submits. */
+  const Site = t.Object(
+    {
+      pages: t.Array(
+        t.String({
+          pattern: "^(https?://|\\{base_url\\}/)",
+          maxLength: 2048,
+          description: "An absolute URL on the site's host; {base_url} is the site's origin",
+          examples: ["{base_url}/api/now"],
+        }),
+        {
+          maxItems: 9999,
+          uniqueItems: true,
+          description: "With the site's root, at most 10,000 URLs: IndexNow's limit per submission",
+        },
+      ),
+    },
+    { additionalProperties: false, description: "The pages submitted to IndexNow" },
+  );
+
+  const Quotes = t.Array(Quote, { minItems: 30 });
+  const Roasts = t.Array(Roast, { minItems: 30 });
+  return {
+    Link,
+    Skill,
+    Experience,
+    Education,
+    SpokenLanguage,
+    Profile,
+    Book,
+    Now,
+    Quote,
+    Roast,
+    EasterEgg,
+    Stack,
+    Site,
+    Quotes,
+    Roasts,
+  };
+}
+
+/** Every content schema, built on the first call. */
+export const contentSchemas = once(buildContentSchemas);
+
+type ContentSchemas = ReturnType<typeof buildContentSchemas>;
+export type Profile = ContentSchemas["Profile"]["static"];
+export type Now = ContentSchemas["Now"]["static"];
+export type Quote = ContentSchemas["Quote"]["static"];
+export type Roast = ContentSchemas["Roast"]["static"];
+export type Stack = ContentSchemas["Stack"]["static"];
+export type Site = ContentSchemas["Site"]["static"];

@@ -4,6 +4,7 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { once } from "../once.ts";
 import { registerFormats } from "./formats.ts";
 import * as Schemas from "./schemas.ts";
 
@@ -19,14 +20,17 @@ export interface Content {
 }
 
 /** Each content file, by its name under `content/`, and the schema it must satisfy. */
-export const CONTENT_FILES = {
-  profile: { file: "profile.json", schema: Schemas.Profile },
-  now: { file: "now.json", schema: Schemas.Now },
-  quotes: { file: "quotes.json", schema: Schemas.Quotes },
-  roasts: { file: "roasts.json", schema: Schemas.Roasts },
-  stack: { file: "stack.json", schema: Schemas.Stack },
-  site: { file: "site.json", schema: Schemas.Site },
-} as const satisfies Record<keyof Content, { file: string; schema: TSchema }>;
+const contentFileSchemas = once(() => {
+  const schemas = Schemas.contentSchemas();
+  return {
+    profile: { file: "profile.json", schema: schemas.Profile },
+    now: { file: "now.json", schema: schemas.Now },
+    quotes: { file: "quotes.json", schema: schemas.Quotes },
+    roasts: { file: "roasts.json", schema: schemas.Roasts },
+    stack: { file: "stack.json", schema: schemas.Stack },
+    site: { file: "site.json", schema: schemas.Site },
+  } as const satisfies Record<keyof Content, { file: string; schema: TSchema }>;
+});
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
 
@@ -38,7 +42,7 @@ export class ContentError extends Error {
 }
 
 function check<T>(key: keyof Content, value: unknown): T {
-  const { file, schema } = CONTENT_FILES[key];
+  const { file, schema } = contentFileSchemas()[key];
   if (Value.Check(schema, value)) return value as T;
   const first = Value.Errors(schema, value).First();
   const shown =

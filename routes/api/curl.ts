@@ -27,11 +27,11 @@ export const GET = defineRoute({
       "links and other endpoints to try. `?nocolor` (or `?T`) returns it without colour. " +
       "`GET /` returns the same bytes to terminal clients.",
     tags: ["profile"],
-    responses: {
+    responses: () => ({
       200: ok("The profile, as text", textBody(example), true),
       304: notModified,
       ...errors(500),
-    },
+    }),
   },
   setup(app) {
     const profile = terminalProfile(app);

@@ -1,5 +1,5 @@
 /** GET /api/fortune: a random quote on data science, engineering or life. */
-import { Quote } from "../../lib/content/schemas.ts";
+import { contentSchemas, type Quote } from "../../lib/content/schemas.ts";
 import { CACHE_CONTROL } from "../../lib/headers.ts";
 import { errors, jsonBody, ok } from "../../lib/openapi.ts";
 import { preparedOnDemand } from "../../lib/prepared-response.ts";
@@ -13,17 +13,17 @@ export const GET = defineRoute({
       "A quote on data science, engineering or life: `text`, `author` and, where known, " +
       "the `source` with its year. A new pick on every request; never cached.",
     tags: ["fun"],
-    responses: {
+    responses: () => ({
       200: ok(
         "A quote",
-        jsonBody(Quote, {
+        jsonBody(contentSchemas().Quote, {
           text: "The purpose of computing is insight, not numbers.",
           author: "Richard Hamming",
           source: "Numerical Methods for Scientists and Engineers, 1962",
         }),
       ),
       ...errors(500),
-    },
+    }),
   },
   setup(app) {
     // Each quote is serialised once, the first time it is picked.

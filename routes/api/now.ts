@@ -1,14 +1,15 @@
 /** GET /api/now: what the owner is building, learning, reading, and not doing. */
 import { Type as t } from "@sinclair/typebox";
-import { Now } from "../../lib/content/schemas.ts";
+import { contentSchemas } from "../../lib/content/schemas.ts";
 import { errors, jsonBody, notModified, ok } from "../../lib/openapi.ts";
 import { PreparedJson } from "../../lib/prepared-response.ts";
 import { defineRoute } from "../../lib/route.ts";
 
-export const NowResponse = t.Composite([
-  Now,
-  t.Object({ timezone: t.String({ description: "The owner's IANA time zone" }) }),
-]);
+const nowResponse = () =>
+  t.Composite([
+    contentSchemas().Now,
+    t.Object({ timezone: t.String({ description: "The owner's IANA time zone" }) }),
+  ]);
 
 export const GET = defineRoute({
   detail: {
@@ -18,10 +19,10 @@ export const GET = defineRoute({
       "read (title and author), what is deliberately not being done, when it was last " +
       "updated, and the owner's time zone.",
     tags: ["profile"],
-    responses: {
+    responses: () => ({
       200: ok(
         "The /now status",
-        jsonBody(NowResponse, {
+        jsonBody(nowResponse(), {
           status: "Heads down on evaluation tooling",
           updated: "2026-11-14",
           building: ["A regression suite for ranking models"],
@@ -34,7 +35,7 @@ export const GET = defineRoute({
       ),
       304: notModified,
       ...errors(500),
-    },
+    }),
   },
   setup(app) {
     const now = new PreparedJson({ ...app.content.now, timezone: app.content.profile.location.timezone });

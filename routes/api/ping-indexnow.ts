@@ -10,6 +10,7 @@ import { baseHeaders, CONTENT_TYPE } from "../../lib/headers.ts";
 import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, guardedTrigger } from "../../lib/indexnow/trigger.ts";
+import { once } from "../../lib/once.ts";
 import { errors, jsonBody } from "../../lib/openapi.ts";
 import { serialiseJson } from "../../lib/prepared-response.ts";
 import { defineRoute } from "../../lib/route.ts";
@@ -17,32 +18,35 @@ import { defineRoute } from "../../lib/route.ts";
 /** The request needs no body; anything bigger than this is refused unread. */
 export const MAX_BODY_BYTES = 1024;
 
-const EngineReport = t.Object({
-  name: t.String({ description: "The engine, e.g. Bing" }),
-  endpoint: t.String({ format: "uri", description: "Where the submission was POSTed" }),
-  status: t.Union([t.Integer(), t.Null()], { description: "The engine's HTTP status; null if none" }),
-  outcome: t.Union(
-    ["accepted", "rejected", "rate_limited", "timeout", "error"].map((outcome) => t.Literal(outcome)),
-    { description: "accepted: 200 or 202; rejected: 400, 403, 422 or another 4xx" },
-  ),
-  explanation: t.String({ description: "What the status means, per the IndexNow protocol" }),
-  retryAfter: t.Optional(t.String({ description: "The engine's Retry-After, on a 429" })),
-  attempts: t.Integer({ minimum: 1, maximum: 2, description: "One retry for network errors and 5xx" }),
-  durationMs: t.Integer({ minimum: 0 }),
-});
+const engineReport = () =>
+  t.Object({
+    name: t.String({ description: "The engine, e.g. Bing" }),
+    endpoint: t.String({ format: "uri", description: "Where the submission was POSTed" }),
+    status: t.Union([t.Integer(), t.Null()], { description: "The engine's HTTP status; null if none" }),
+    outcome: t.Union(
+      ["accepted", "rejected", "rate_limited", "timeout", "error"].map((outcome) => t.Literal(outcome)),
+      { description: "accepted: 200 or 202; rejected: 400, 403, 422 or another 4xx" },
+    ),
+    explanation: t.String({ description: "What the status means, per the IndexNow protocol" }),
+    retryAfter: t.Optional(t.String({ description: "The engine's Retry-After, on a 429" })),
+    attempts: t.Integer({ minimum: 1, maximum: 2, description: "One retry for network errors and 5xx" }),
+    durationMs: t.Integer({ minimum: 0 }),
+  });
 
-export const IndexNowReport = t.Object({
-  outcome: t.Union([t.Literal("accepted"), t.Literal("partial"), t.Literal("failed")], {
-    description: "accepted (HTTP 200): every engine accepted; partial (207): some; failed (502): none",
+const indexNowReport = once(() =>
+  t.Object({
+    outcome: t.Union([t.Literal("accepted"), t.Literal("partial"), t.Literal("failed")], {
+      description: "accepted (HTTP 200): every engine accepted; partial (207): some; failed (502): none",
+    }),
+    coalesced: t.Boolean({ description: "True when this call joined a submission already in flight" }),
+    submittedAt: t.String({ format: "date-time" }),
+    host: t.String({ description: "The `host` sent to the engines" }),
+    keyLocation: t.String({ format: "uri", description: "Where the engines fetch the key file" }),
+    urls: t.Array(t.String({ format: "uri" }), { description: "Every URL submitted" }),
+    engines: t.Array(engineReport()),
+    durationMs: t.Integer({ minimum: 0, description: "Time for the whole submission" }),
   }),
-  coalesced: t.Boolean({ description: "True when this call joined a submission already in flight" }),
-  submittedAt: t.String({ format: "date-time" }),
-  host: t.String({ description: "The `host` sent to the engines" }),
-  keyLocation: t.String({ format: "uri", description: "Where the engines fetch the key file" }),
-  urls: t.Array(t.String({ format: "uri" }), { description: "Every URL submitted" }),
-  engines: t.Array(EngineReport),
-  durationMs: t.Integer({ minimum: 0, description: "Time for the whole submission" }),
-});
+);
 
 const engine = (name: string, status: number | null, outcome: string, explanation: string) => ({
   name,
@@ -79,22 +83,22 @@ export const POST = defineRoute({
       "(`INDEXNOW_COOLDOWN_SECONDS`) answers 429 to triggers that come too soon, and " +
       "concurrent triggers share one submission. The key file is served at `keyLocation`.",
     tags: ["release"],
-    responses: {
+    responses: () => ({
       200: {
         description: "Every engine accepted (200 or 202)",
         content: jsonBody(
-          IndexNowReport,
+          indexNowReport(),
           example("accepted", [bingOk, { ...bingOk, ...engine("Yandex", 202, "accepted", "Accepted: ...") }]),
         ),
       },
       207: {
         description: "Some engines accepted, some did not: see `engines`",
-        content: jsonBody(IndexNowReport, example("partial", [bingOk, yandexRefused])),
+        content: jsonBody(indexNowReport(), example("partial", [bingOk, yandexRefused])),
       },
       502: {
         description: "No engine accepted: see `engines` (this is the report, not the error envelope)",
         content: jsonBody(
-          IndexNowReport,
+          indexNowReport(),
           example("failed", [
             { ...bingOk, ...engine("Bing", null, "timeout", "No answer within 5000 ms") },
             yandexRefused,
@@ -111,7 +115,7 @@ export const POST = defineRoute({
         },
       } as NonNullable<typeof cooldown>,
       ...errors(405, 413, 500, 503),
-    },
+    }),
   },
   setup(app) {
     const reason = notReadyReason(app.config);

@@ -12,13 +12,14 @@ import { PreparedJson } from "../../lib/prepared-response.ts";
 import { defineRoute } from "../../lib/route.ts";
 import { liveTerminalText } from "../../lib/terminal-text.ts";
 
-export const Heartbeat = t.Object({
-  pong: t.Literal(true),
-  status: t.Literal("ok", { description: "Always ok while the process answers" }),
-  version: t.String({ description: "The running release" }),
-  uptimeSeconds: t.Integer({ minimum: 0 }),
-  serverTime: t.String({ format: "date-time", description: "UTC, ISO 8601" }),
-});
+const heartbeat = () =>
+  t.Object({
+    pong: t.Literal(true),
+    status: t.Literal("ok", { description: "Always ok while the process answers" }),
+    version: t.String({ description: "The running release" }),
+    uptimeSeconds: t.Integer({ minimum: 0 }),
+    serverTime: t.String({ format: "date-time", description: "UTC, ISO 8601" }),
+  });
 
 const jsonExample = {
   pong: true,
@@ -44,10 +45,10 @@ export const GET = defineRoute({
       "client (curl, wget, HTTPie, ...) gets a status card as text instead; `?nocolor` " +
       "drops its colour. Never cached.",
     tags: ["status"],
-    responses: {
-      200: ok("The service is up", { ...jsonBody(Heartbeat, jsonExample), ...textBody(textExample) }),
+    responses: () => ({
+      200: ok("The service is up", { ...jsonBody(heartbeat(), jsonExample), ...textBody(textExample) }),
       ...errors(500),
-    },
+    }),
   },
   setup(app) {
     const site = new URL(app.config.siteUrl).host;

@@ -1,5 +1,5 @@
 /** GET /api/rin.json: the structured profile, for integrations and recruiters. */
-import { Profile } from "../../lib/content/schemas.ts";
+import { contentSchemas } from "../../lib/content/schemas.ts";
 import { errors, jsonBody, notModified, ok } from "../../lib/openapi.ts";
 import { PreparedJson } from "../../lib/prepared-response.ts";
 import { defineRoute } from "../../lib/route.ts";
@@ -30,11 +30,11 @@ export const GET = defineRoute({
       "Name, role, location and time zone, bio, links, skills with levels, experience " +
       "(newest first, `end: null` while current), education and spoken languages.",
     tags: ["profile"],
-    responses: {
-      200: ok("The profile", jsonBody(Profile, example), true),
+    responses: () => ({
+      200: ok("The profile", jsonBody(contentSchemas().Profile, example), true),
       304: notModified,
       ...errors(500),
-    },
+    }),
   },
   setup(app) {
     const profile = new PreparedJson(app.content.profile);

@@ -1,5 +1,5 @@
 /** GET /api/roast: a light-hearted roast of a common ML or data-science mistake. */
-import { Roast } from "../../lib/content/schemas.ts";
+import { contentSchemas, type Roast } from "../../lib/content/schemas.ts";
 import { CACHE_CONTROL } from "../../lib/headers.ts";
 import { errors, jsonBody, ok } from "../../lib/openapi.ts";
 import { preparedOnDemand } from "../../lib/prepared-response.ts";
@@ -13,10 +13,10 @@ export const GET = defineRoute({
       "A common ML / data-science mistake, a roast of it, and a short fix. Never the same " +
       "roast twice in a row; never cached.",
     tags: ["fun"],
-    responses: {
+    responses: () => ({
       200: ok(
         "A roast",
-        jsonBody(Roast, {
+        jsonBody(contentSchemas().Roast, {
           id: "scaled-before-split",
           mistake: "Fitting the scaler on the whole dataset before splitting",
           roast: "Your test set sent its mean and variance ahead. Of course the model aced it.",
@@ -24,7 +24,7 @@ export const GET = defineRoute({
         }),
       ),
       ...errors(500),
-    },
+    }),
   },
   setup(app) {
     const prepared = preparedOnDemand<Roast>(CACHE_CONTROL.noStore);

@@ -1,5 +1,5 @@
 /** GET /api/stack: what the site is built with, and hints at its easter eggs. */
-import { Stack } from "../../lib/content/schemas.ts";
+import { contentSchemas } from "../../lib/content/schemas.ts";
 import { errors, jsonBody, notModified, ok } from "../../lib/openapi.ts";
 import { PreparedJson } from "../../lib/prepared-response.ts";
 import { defineRoute } from "../../lib/route.ts";
@@ -11,10 +11,10 @@ export const GET = defineRoute({
       "Framework, runtime, language, styling, typography and deployment, plus easter-egg " +
       "hints: each comes with a curl command that finds it.",
     tags: ["site"],
-    responses: {
+    responses: () => ({
       200: ok(
         "The stack",
-        jsonBody(Stack, {
+        jsonBody(contentSchemas().Stack, {
           framework: "Elysia on Bun",
           runtime: "Bun; the same app runs on Deno",
           language: "TypeScript, strict",
@@ -29,7 +29,7 @@ export const GET = defineRoute({
       ),
       304: notModified,
       ...errors(500),
-    },
+    }),
   },
   setup(app) {
     const stack = new PreparedJson(app.content.stack);
