@@ -6,6 +6,7 @@
  */
 import { Elysia } from "elysia";
 import { ApiError } from "./errors.ts";
+import { synchronousHandler } from "./synchronous-handler.ts";
 
 export const LIMITS = {
   /** The largest request body accepted by any route. A route may set a smaller one. */
@@ -58,9 +59,9 @@ export async function assertBodyWithin(request: Request, maxBytes: number, hint 
 export function bodyLimit(maxBytes: number = LIMITS.bodyBytes) {
   return new Elysia({ name: "body-limit", seed: maxBytes }).onTransform(
     { as: "global" },
-    function limitBody({ request }) {
+    synchronousHandler(function limitBody({ request }) {
       const error = bodyTooLarge(request, maxBytes);
       if (error) throw error;
-    },
+    }),
   );
 }

@@ -4,6 +4,7 @@
  * User-Agents; then browsers (`Mozilla/`); everything else is a program.
  */
 import { Elysia } from "elysia";
+import { synchronousHandler } from "./synchronous-handler.ts";
 
 export type ClientKind = "terminal" | "browser" | "program";
 
@@ -121,9 +122,9 @@ export function classifyClient(userAgent: string | null, accept: string | null):
  */
 export const clientKind = new Elysia({ name: "client-kind" }).derive(
   { as: "global" },
-  function deriveClient({ request }) {
+  synchronousHandler(function deriveClient({ request }) {
     return {
       client: classifyClient(request.headers.get("user-agent"), request.headers.get("accept")),
     };
-  },
+  }),
 );

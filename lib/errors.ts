@@ -141,26 +141,34 @@ export function errorEnvelope(
   bodyLimitBytes = Number.POSITIVE_INFINITY,
 ) {
   let allowed: Map<string, string[]> | undefined;
+  function envelopeFor(code: string | number, error: unknown, request: Request): Response {
+    if (error instanceof ApiError) return errorResponse(error, request);
+    switch (code) {
+      case "NOT_FOUND": {
+        const tooLarge = bodyTooLarge(request, bodyLimitBytes);
+        if (tooLarge) return errorResponse(tooLarge, request);
+        allowed ??= allowedMethods(routeTable());
+        return unmatched(request, allowed);
+      }
+      case "PARSE":
+      case "VALIDATION":
+      case "INVALID_COOKIE_SIGNATURE":
+      case "INVALID_FILE_TYPE":
+        return errorResponse(new ApiError(400, "The request could not be understood"), request);
+      default:
+        log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
+        return internalError(request);
+    }
+  }
+  // Short on purpose: Elysia reads this hook's source for every route it composes (a
+  // checksum over each character; see `synchronous-handler.ts`). It cannot be bound like
+  // the other hooks: Elysia keeps an error hook's answer only if its source shows a
+  // `return`. It destructures what it passes on: handing on the whole context would
+  // make Elysia parse cookies and body for every route, asynchronously.
   return new Elysia({ name: "error-envelope" }).onError(
     { as: "global" },
     function toEnvelope({ code, error, request }) {
-      if (error instanceof ApiError) return errorResponse(error, request);
-      switch (code) {
-        case "NOT_FOUND": {
-          const tooLarge = bodyTooLarge(request, bodyLimitBytes);
-          if (tooLarge) return errorResponse(tooLarge, request);
-          allowed ??= allowedMethods(routeTable());
-          return unmatched(request, allowed);
-        }
-        case "PARSE":
-        case "VALIDATION":
-        case "INVALID_COOKIE_SIGNATURE":
-        case "INVALID_FILE_TYPE":
-          return errorResponse(new ApiError(400, "The request could not be understood"), request);
-        default:
-          log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
-          return internalError(request);
-      }
+      return envelopeFor(code, error, request);
     },
   );
 }

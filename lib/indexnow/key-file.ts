@@ -7,6 +7,7 @@
 import { Elysia } from "elysia";
 import { CONTENT_TYPE } from "../headers.ts";
 import { PreparedResponse } from "../prepared-response.ts";
+import { synchronousHandler } from "../synchronous-handler.ts";
 
 /** Where the engines look for the key: the protocol's default `keyLocation`. */
 export const keyFilePath = (key: string): string => `/${key}.txt`;
@@ -22,12 +23,8 @@ export function indexNowKeyFile(key: string | undefined) {
   });
   return plugin.get(
     keyFilePath(key),
-    function indexNowKey({ request }) {
+    synchronousHandler(function indexNowKey({ request }) {
       return file.respond(request);
-    },
-    {
-      // Served for engines, not part of the API: the key would only be noise in the docs.
-      detail: { hide: true },
-    },
+    }),
   );
 }
