@@ -118,10 +118,20 @@ function rssOverLongRun(app: Started): { afterFirst: number; afterTotal: number;
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
-const IDLE_SAMPLES = 3;
+/**
+ * Starts per idle figure. Whether JavaScriptCore optimises a function before the first
+ * request (TypeBox, which Elysia imports, fills a table with 256 calls) is a race with
+ * its background compiler, and costs about 2 MB when it does: 7 starts show both.
+ */
+const IDLE_SAMPLES = 7;
 
-/** RSS right after the first 200 of a fresh start, median of IDLE_SAMPLES starts. */
-async function idleRssMb(beforeEachStart: () => void = () => {}): Promise<number> {
+interface IdleRss {
+  readonly median: number;
+  readonly highest: number;
+}
+
+/** RSS right after the first 200 of a fresh start, over IDLE_SAMPLES starts. */
+async function idleRssMb(beforeEachStart: () => void = () => {}): Promise<IdleRss> {
   const samples: number[] = [];
   for (let i = 0; i < IDLE_SAMPLES; i++) {
     beforeEachStart();
@@ -129,18 +139,20 @@ async function idleRssMb(beforeEachStart: () => void = () => {}): Promise<number
     samples.push(rssMb(started));
     await stop(started);
   }
-  return median(samples);
+  return { median: median(samples), highest: Math.max(...samples) };
 }
+
+const NOT_MEASURED: IdleRss = { median: Number.NaN, highest: Number.NaN };
 
 /**
  * Idle RSS with the executable as the page cache holds it now (right after a build: all
  * of it, in large blocks), and as a deployed machine has it: read from disk while it runs.
  */
-async function idleRss(): Promise<{ asCached: number; fromDisk: number }> {
+async function idleRss(): Promise<{ asCached: IdleRss; fromDisk: IdleRss }> {
   const asCached = await idleRssMb();
   const evict = () => evictFromPageCache(executable);
   // From source, or without GNU dd, there is no second figure.
-  if (!existsSync(executable) || !evict()) return { asCached, fromDisk: Number.NaN };
+  if (!existsSync(executable) || !evict()) return { asCached, fromDisk: NOT_MEASURED };
   const fromDisk = await idleRssMb(evict);
   return { asCached, fromDisk };
 }
@@ -218,7 +230,7 @@ async function main() {
     `cold start, exec → first 200 (median of ${COLD_STARTS}): executable ${fmt(coldStart.executable, 1)} ms, bun run start ${fmt(coldStart.bunRunStart, 1)} ms, bare Bun ${fmt(coldStart.bareBun, 1)} ms`,
   );
   console.log(
-    `RSS: idle ${fmt(idle.fromDisk, 1)} MB read from disk, ${fmt(idle.asCached, 1)} MB as cached before the run; after the rounds ${fmt(loadedRss, 1)} MB, after ${FIRST / 1000}k requests ${fmt(longRun.afterFirst, 1)} MB, after ${(longRun.requests / 1e6).toFixed(2)}M ${fmt(longRun.afterTotal, 1)} MB (${fmt((longRun.afterTotal / longRun.afterFirst - 1) * 100, 1)}%)`,
+    `RSS: idle ${fmt(idle.fromDisk.median, 1)} MB read from disk (highest ${fmt(idle.fromDisk.highest, 1)}), ${fmt(idle.asCached.median, 1)} MB as cached before the run (highest ${fmt(idle.asCached.highest, 1)}), median of ${IDLE_SAMPLES} starts each; after the rounds ${fmt(loadedRss, 1)} MB, after ${FIRST / 1000}k requests ${fmt(longRun.afterFirst, 1)} MB, after ${(longRun.requests / 1e6).toFixed(2)}M ${fmt(longRun.afterTotal, 1)} MB (${fmt((longRun.afterTotal / longRun.afterFirst - 1) * 100, 1)}%)`,
   );
   const errors = rows.reduce((sum, r) => sum + r.errors, 0);
   console.log(`errors (non-2xx/3xx or socket): ${errors}`);
