@@ -2,6 +2,7 @@
  * @module Loads `start.ts`, and with it the app and the content files. Those files are
  * imported statically, so a JSON syntax error in one fails the import itself, with a
  * message that names no file: this finds the file and refuses to start in one line.
+ * `bun run build` swaps this module for a static import: the build has parsed the files.
  */
 import type { Runtime } from "./start.ts";
 
