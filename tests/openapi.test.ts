@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { as, GET_PATHS, send, testApp } from "./support/app.ts";
+import { loadConfig } from "../lib/config.ts";
+import { routes } from "../routes/_manifest.gen.ts";
+import { as, GET_PATHS, SITE_URL, send, testApp } from "./support/app.ts";
 
 const app = testApp();
 type Operation = {
@@ -30,6 +32,16 @@ describe("the OpenAPI document", () => {
     for (const path of GET_PATHS) {
       expect(paths[path]?.get).toBeDefined();
     }
+  });
+
+  test("lists the route files' routes only: not the docs themselves, nor the IndexNow key file", async () => {
+    const key = "a1b2c3d4e5f6a7b8";
+    const withKey = testApp({ config: loadConfig({ SITE_URL, INDEXNOW_KEY: key }) });
+    expect((await send(withKey, `/${key}.txt`, as.curl)).status).toBe(200);
+    const response = await send(withKey, "/api/docs/json", as.pythonRequests);
+    const { paths } = (await response.json()) as { paths: Record<string, unknown> };
+    const documented = routes.map(([path]) => path).sort();
+    expect(Object.keys(paths).sort()).toEqual(documented);
   });
 
   test("gives every operation a summary, a description, a tag, and a schema with an example for every status", async () => {
