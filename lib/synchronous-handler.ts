@@ -7,7 +7,7 @@
  *   async turn per request. It reads the same text to decide what to parse per request.
  * - To take a checksum of it, one loop turn per character, for every hook of every route
  *   it registers or composes. At start-up those turns were enough to wake
- *   JavaScriptCore's optimising compiler, about 3 MB of resident memory.
+ *   JavaScriptCore's optimising compiler, about 2 MB of resident memory.
  *
  * A bound function shows no source, so Elysia composes it as it is: synchronous, with
  * nothing parsed ahead. `tests/hot-path.test.ts` checks every route, from source and as

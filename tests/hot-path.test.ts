@@ -16,8 +16,6 @@ const root = join(import.meta.dir, "..");
 const fixture = join(import.meta.dir, "fixtures", "route-kinds.ts");
 const ASYNC_ROUTES = ["POST /api/ping-indexnow"];
 
-const classified = (request: Request) => ({ client: request.headers.get("user-agent") ?? "" });
-
 interface RouteKind {
   readonly route: string;
   readonly composed: string;
@@ -47,6 +45,7 @@ test("bundled as `bun run build` bundles the server, fully minified, every route
 });
 
 test("the check can fail: a derive hook whose source Elysia reads as a call makes a route async", () => {
+  const classified = (request: Request) => ({ client: request.headers.get("user-agent") ?? "" });
   function deriveClient({ request }: { request: Request }) {
     return classified(request);
   }
