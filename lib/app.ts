@@ -15,6 +15,7 @@ import { docsPage, openApiDocument, preparedDocs } from "./docs.ts";
 import { errorEnvelope } from "./errors.ts";
 import { indexNowKeyFile } from "./indexnow/key-file.ts";
 import { type AppLog, consoleLog } from "./log.ts";
+import { once } from "./once.ts";
 import { type AppContext, type Handler, METHODS, type RouteModule, type RouteSummary } from "./route.ts";
 import { synchronousHandler } from "./synchronous-handler.ts";
 import { VERSION } from "./version.ts";
@@ -92,12 +93,12 @@ export function createApp(options: AppOptions) {
   };
   // Built on the first request for them, not before the first request of all: the
   // document is the largest body the API serves and only people reading docs want it.
-  let docs: ReturnType<typeof preparedDocs> | undefined;
-  const prepared = () =>
-    (docs ??= preparedDocs(
+  const prepared = once(() =>
+    preparedDocs(
       docsPage(info.title, info.description, OPENAPI_PATH),
       openApiDocument(documented, { info, servers: [{ url: config.siteUrl }] }),
-    ));
+    ),
+  );
   const docsHandler = synchronousHandler(function docsUi({ request }) {
     return prepared().page.respond(request);
   });

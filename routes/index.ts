@@ -11,7 +11,7 @@ import { PreparedJson } from "../lib/prepared-response.ts";
 import { defineRoute } from "../lib/route.ts";
 import { terminalProfile } from "../lib/terminal-profile.ts";
 
-const apiIndex = () =>
+const apiIndexSchema = () =>
   t.Object({
     name: t.String(),
     description: t.String(),
@@ -42,7 +42,7 @@ export const GET = defineRoute({
       200: ok(
         "The index (JSON), the terminal profile (text) or the profile page (HTML)",
         {
-          ...jsonBody(apiIndex(), {
+          ...jsonBody(apiIndexSchema(), {
             name: "Rin Hayashi's site API",
             description: "…",
             docs: { ui: "https://rin.example/api/docs", openapi: "https://rin.example/api/docs/json" },

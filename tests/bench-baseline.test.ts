@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { baselineClass, type Recorded, recording } from "../bench/baseline-server.ts";
-import { freePort } from "../scripts/loopback.ts";
+import { freePort, waitUntilUp } from "../scripts/loopback.ts";
 import { as, testApp } from "./support/app.ts";
 
 const CASES = [
@@ -39,17 +39,12 @@ beforeAll(async () => {
   baseline = Bun.spawn(
     ["bun", join(import.meta.dir, "..", "bench", "baseline-server.ts"), file, String(port)],
     {
-      stdout: "pipe",
+      stdout: "ignore",
       stderr: "inherit",
     },
   );
-  const reader = (baseline.stdout as ReadableStream<Uint8Array>).getReader();
-  let said = "";
-  while (!said.includes("ready")) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error("the baseline exited before it was ready");
-    said += new TextDecoder().decode(value);
-  }
+  // It answers the JSON ping it recorded for a program, as the server does.
+  await waitUntilUp(base);
 });
 
 afterAll(() => baseline?.kill());

@@ -4,7 +4,6 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { once } from "../once.ts";
 import { registerFormats } from "./formats.ts";
 import * as Schemas from "./schemas.ts";
 
@@ -20,7 +19,7 @@ export interface Content {
 }
 
 /** Each content file, by its name under `content/`, and the schema it must satisfy. */
-const contentFileSchemas = once(() => {
+function contentFileSchemas() {
   const schemas = Schemas.contentSchemas();
   return {
     profile: { file: "profile.json", schema: schemas.Profile },
@@ -30,7 +29,7 @@ const contentFileSchemas = once(() => {
     stack: { file: "stack.json", schema: schemas.Stack },
     site: { file: "site.json", schema: schemas.Site },
   } as const satisfies Record<keyof Content, { file: string; schema: TSchema }>;
-});
+}
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
 

@@ -5,7 +5,7 @@ import { errors, jsonBody, notModified, ok } from "../../lib/openapi.ts";
 import { PreparedJson } from "../../lib/prepared-response.ts";
 import { defineRoute } from "../../lib/route.ts";
 
-const nowResponse = () =>
+const nowSchema = () =>
   t.Composite([
     contentSchemas().Now,
     t.Object({ timezone: t.String({ description: "The owner's IANA time zone" }) }),
@@ -22,7 +22,7 @@ export const GET = defineRoute({
     responses: () => ({
       200: ok(
         "The /now status",
-        jsonBody(nowResponse(), {
+        jsonBody(nowSchema(), {
           status: "Heads down on evaluation tooling",
           updated: "2026-11-14",
           building: ["A regression suite for ranking models"],

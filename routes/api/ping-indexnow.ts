@@ -18,7 +18,7 @@ import { defineRoute } from "../../lib/route.ts";
 /** The request needs no body; anything bigger than this is refused unread. */
 export const MAX_BODY_BYTES = 1024;
 
-const engineReport = () =>
+const engineReportSchema = () =>
   t.Object({
     name: t.String({ description: "The engine, e.g. Bing" }),
     endpoint: t.String({ format: "uri", description: "Where the submission was POSTed" }),
@@ -33,7 +33,7 @@ const engineReport = () =>
     durationMs: t.Integer({ minimum: 0 }),
   });
 
-const indexNowReport = once(() =>
+const indexNowReportSchema = once(() =>
   t.Object({
     outcome: t.Union([t.Literal("accepted"), t.Literal("partial"), t.Literal("failed")], {
       description: "accepted (HTTP 200): every engine accepted; partial (207): some; failed (502): none",
@@ -43,7 +43,7 @@ const indexNowReport = once(() =>
     host: t.String({ description: "The `host` sent to the engines" }),
     keyLocation: t.String({ format: "uri", description: "Where the engines fetch the key file" }),
     urls: t.Array(t.String({ format: "uri" }), { description: "Every URL submitted" }),
-    engines: t.Array(engineReport()),
+    engines: t.Array(engineReportSchema()),
     durationMs: t.Integer({ minimum: 0, description: "Time for the whole submission" }),
   }),
 );
@@ -87,18 +87,18 @@ export const POST = defineRoute({
       200: {
         description: "Every engine accepted (200 or 202)",
         content: jsonBody(
-          indexNowReport(),
+          indexNowReportSchema(),
           example("accepted", [bingOk, { ...bingOk, ...engine("Yandex", 202, "accepted", "Accepted: ...") }]),
         ),
       },
       207: {
         description: "Some engines accepted, some did not: see `engines`",
-        content: jsonBody(indexNowReport(), example("partial", [bingOk, yandexRefused])),
+        content: jsonBody(indexNowReportSchema(), example("partial", [bingOk, yandexRefused])),
       },
       502: {
         description: "No engine accepted: see `engines` (this is the report, not the error envelope)",
         content: jsonBody(
-          indexNowReport(),
+          indexNowReportSchema(),
           example("failed", [
             { ...bingOk, ...engine("Bing", null, "timeout", "No answer within 5000 ms") },
             yandexRefused,

@@ -12,7 +12,7 @@ import { PreparedJson } from "../../lib/prepared-response.ts";
 import { defineRoute } from "../../lib/route.ts";
 import { liveTerminalText } from "../../lib/terminal-text.ts";
 
-const heartbeat = () =>
+const heartbeatSchema = () =>
   t.Object({
     pong: t.Literal(true),
     status: t.Literal("ok", { description: "Always ok while the process answers" }),
@@ -46,7 +46,7 @@ export const GET = defineRoute({
       "drops its colour. Never cached.",
     tags: ["status"],
     responses: () => ({
-      200: ok("The service is up", { ...jsonBody(heartbeat(), jsonExample), ...textBody(textExample) }),
+      200: ok("The service is up", { ...jsonBody(heartbeatSchema(), jsonExample), ...textBody(textExample) }),
       ...errors(500),
     }),
   },
