@@ -70,7 +70,7 @@ export function createApp(options: AppOptions) {
     handler: { standardHostname: false },
   })
     .use(errorEnvelope(routeTable, log, LIMITS.bodyBytes))
-    .use(bodyLimit(LIMITS.bodyBytes))
+    .use(bodyLimit)
     .use(clientKind)
     // Not a route file: its path is the configured key, so it cannot be a file name.
     .use(indexNowKeyFile(config.indexNow.key));

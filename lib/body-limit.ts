@@ -53,15 +53,13 @@ export async function assertBodyWithin(request: Request, maxBytes: number, hint 
 }
 
 /**
- * Checks every matched route before its handler runs. A transform hook, not
- * `onRequest`: that one would take every route off Bun's native router.
+ * Checks every matched route before its handler runs, against `LIMITS.bodyBytes`. A
+ * transform hook, not `onRequest`: that one would take every route off Bun's native
+ * router. Exported so that router can run it itself (`native-routes.ts`).
  */
-export function bodyLimit(maxBytes: number = LIMITS.bodyBytes) {
-  return new Elysia({ name: "body-limit", seed: maxBytes }).onTransform(
-    { as: "global" },
-    synchronousHandler(function limitBody({ request }) {
-      const error = bodyTooLarge(request, maxBytes);
-      if (error) throw error;
-    }),
-  );
-}
+export const limitBody = synchronousHandler(function limitBody({ request }: { request: Request }) {
+  const error = bodyTooLarge(request, LIMITS.bodyBytes);
+  if (error) throw error;
+});
+
+export const bodyLimit = new Elysia({ name: "body-limit" }).onTransform({ as: "global" }, limitBody);

@@ -119,12 +119,12 @@ export function classifyClient(userAgent: string | null, accept: string | null):
 /**
  * Derives `client` once per request for every route of the app. Only the two headers
  * the rule needs are read: Bun materialises the header map lazily, per header.
+ * Exported so that Bun's native router can run it itself (`native-routes.ts`).
  */
-export const clientKind = new Elysia({ name: "client-kind" }).derive(
-  { as: "global" },
-  synchronousHandler(function deriveClient({ request }) {
-    return {
-      client: classifyClient(request.headers.get("user-agent"), request.headers.get("accept")),
-    };
-  }),
-);
+export const deriveClient = synchronousHandler(function deriveClient({ request }: { request: Request }) {
+  return {
+    client: classifyClient(request.headers.get("user-agent"), request.headers.get("accept")),
+  };
+});
+
+export const clientKind = new Elysia({ name: "client-kind" }).derive({ as: "global" }, deriveClient);
