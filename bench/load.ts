@@ -3,6 +3,7 @@
  * it is installed (Debian's package), otherwise `autocannon` from npm.
  */
 import { spawnSync } from "node:child_process";
+import { onLoadCore } from "./cores.ts";
 
 export interface LoadResult {
   readonly requestsPerSecond: number;
@@ -27,7 +28,8 @@ const toMs = (value: string, unit: string) =>
 function wrk({ url, headers, seconds, connections }: LoadOptions): LoadResult {
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-  const out = spawnSync("wrk", [...args, url], { encoding: "utf8" }).stdout;
+  const [command, ...rest] = onLoadCore(["wrk", ...args, url]);
+  const out = spawnSync(command as string, rest, { encoding: "utf8" }).stdout;
   const latency = (pct: string) => {
     const match = out.match(new RegExp(`^\\s+${pct}%\\s+([\\d.]+)(us|ms|s)$`, "m"));
     return match ? toMs(match[1] as string, match[2] as string) : Number.NaN;
@@ -47,7 +49,8 @@ function wrk({ url, headers, seconds, connections }: LoadOptions): LoadResult {
 function autocannon({ url, headers, seconds, connections }: LoadOptions): LoadResult {
   const args = ["--yes", "autocannon@8.0.0", "-j", "-c", String(connections), "-d", String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
-  const out = spawnSync("npx", [...args, url], { encoding: "utf8" }).stdout;
+  const [command, ...rest] = onLoadCore(["npx", ...args, url]);
+  const out = spawnSync(command as string, rest, { encoding: "utf8" }).stdout;
   const report = JSON.parse(out);
   return {
     requestsPerSecond: report.requests.average,

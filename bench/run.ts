@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
+import { onServerCore, PINNING } from "./cores.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { evictFromPageCache, rssMb, type Started, start, stop } from "./processes.ts";
 
@@ -161,14 +162,14 @@ async function main() {
   console.log(
     `load generator: ${GENERATOR}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per case`,
   );
-  console.log(`app: ${appCommand.join(" ")}`);
+  console.log(`app: ${appCommand.join(" ")}; ${PINNING}`);
   const idle = await idleRss();
-  const app = await start(appCommand);
+  const app = await start(onServerCore(appCommand));
   const recordedFile = join(tmpdir(), `bench-recorded-${process.pid}.json`);
   writeFileSync(recordedFile, JSON.stringify(await record(app)));
-  const baseline = await start(baselineCommand(recordedFile));
+  const baseline = await start(onServerCore(baselineCommand(recordedFile)));
   // The same baseline sending the one recorded X-Request-Id: what a fresh id costs it.
-  const replaying = await start(baselineCommand(recordedFile, "--replay-ids"));
+  const replaying = await start(onServerCore(baselineCommand(recordedFile, "--replay-ids")));
 
   for (let i = 0; i < CASES.length; i++) for (const target of [app, baseline, replaying]) drive(target, i, 1); // warm-up, discarded
   const results = CASES.map(() => ({ app: [] as LoadResult[], bare: [] as LoadResult[] }));
@@ -241,7 +242,13 @@ async function main() {
     resultsDir,
     `${new Date().toISOString().replace(/[:.]/g, "-")}${quick ? "-quick" : ""}${only ? "-partial" : ""}.json`,
   );
-  const machine = { cpus: cpus().length, model: cpus()[0]?.model, bun: Bun.version, generator: GENERATOR };
+  const machine = {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    bun: Bun.version,
+    generator: GENERATOR,
+    pinning: PINNING,
+  };
   writeFileSync(
     file,
     `${JSON.stringify({ machine, app: appCommand.join(" "), rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, freshIdRatio, coldStart, rss: { idle, afterRounds: loadedRss, ...longRun }, errors }, null, 2)}\n`,
