@@ -30,6 +30,7 @@ interface ErrorHookContext {
   readonly request: Request;
 }
 
+/** A route's lifecycle hooks, and anything else it was registered with (a schema, say). */
 type Hooks = Readonly<Record<string, readonly { readonly fn: unknown }[] | undefined>>;
 
 /** The app's request hooks, in the order it registers them (`app.ts`). */
@@ -49,7 +50,8 @@ export function directAnswer(route: AppRoute): FetchHandler | undefined {
   const errorHooks = hooks.error ?? [];
   const onlyTheAppsHooks =
     Object.entries(hooks).every(
-      ([kind, list]) => !list?.length || kind === "transform" || kind === "error",
+      ([kind, value]) =>
+        value === undefined || value.length === 0 || kind === "transform" || kind === "error",
     ) &&
     transforms.length === REQUEST_HOOKS.length &&
     transforms.every((fn, index) => fn === REQUEST_HOOKS[index]) &&

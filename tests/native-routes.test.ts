@@ -4,7 +4,7 @@
  * it runs the app's hooks itself rather than through Elysia's per-request context.
  */
 import { expect, test } from "bun:test";
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { FetchHandler, MatchedRoute } from "../lib/access-log.ts";
 import { bodyLimit } from "../lib/body-limit.ts";
 import { clientKind } from "../lib/client-kind.ts";
@@ -132,5 +132,7 @@ test("a route with a hook the direct answer would not run gets Elysia's handler 
     synchronousHandler(function refuseNothing() {}),
   );
   expect(directAnswer(routeOf(withAnotherHook.get("/", answer)))).toBeUndefined();
+  const validated = withTheAppsHooks().get("/", answer, { query: t.Object({ q: t.String() }) });
+  expect(directAnswer(routeOf(validated))).toBeUndefined();
   expect(directAnswer(routeOf(new Elysia().get("/", answer)))).toBeUndefined();
 });
