@@ -65,6 +65,7 @@ const FORMATS: Record<LogFormat, LineFormat> = {
   },
 };
 
+/** One line, as `withAccessLog` writes it, from its fields. */
 export function formatAccess(entry: AccessEntry, format: LogFormat): string {
   const { time, method, path, status, durationMs, client, requestId } = entry;
   const { request, line } = FORMATS[format];
@@ -124,8 +125,9 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
  * and turns anything the handler throws into the JSON 500 envelope.
  *
  * This runs for every request, so it is written for speed (the benchmark measures it):
- * no closure per request, the log line's one header (User-Agent) read once, and the
- * time read from `performance.now()`, which the duration needs anyway.
+ * no closure or entry object per request, a matched route's method and path formatted
+ * once, the log line's one header (User-Agent) read once, and the time read from
+ * `performance.now()`, which the duration needs anyway.
  */
 export function withAccessLog(handler: FetchHandler, options: AccessLogOptions): FetchHandler {
   const { write, clock, newId, matched } = options;
