@@ -18,6 +18,7 @@ import type { App } from "./app.ts";
 import { limitBody } from "./body-limit.ts";
 import { deriveClient } from "./client-kind.ts";
 import { METHODS, type Method, type RequestContext } from "./route.ts";
+import { isAsyncFunction } from "./synchronous-handler.ts";
 
 export type RouteTable = Record<string, Partial<Record<Method | "HEAD", FetchHandler>>>;
 
@@ -56,7 +57,7 @@ export function directAnswer(route: AppRoute): FetchHandler | undefined {
     transforms.length === REQUEST_HOOKS.length &&
     transforms.every((fn, index) => fn === REQUEST_HOOKS[index]) &&
     errorHooks.length === 1;
-  if (!onlyTheAppsHooks || typeof handler !== "function" || handler.constructor.name === "AsyncFunction") {
+  if (!onlyTheAppsHooks || typeof handler !== "function" || isAsyncFunction(handler)) {
     return undefined;
   }
   // Every handler the app registers takes a route file's context (`app.ts`).

@@ -21,5 +21,9 @@
  */
 // biome-ignore lint/suspicious/noExplicitAny: any handler or hook, whatever its context.
 export function synchronousHandler<F extends (...args: any[]) => unknown>(fn: F): F {
-  return fn.constructor.name === "AsyncFunction" ? fn : (fn.bind(undefined) as F);
+  return isAsyncFunction(fn) ? fn : (fn.bind(undefined) as F);
 }
+
+/** An `async function`: one that answers with a promise and must be awaited. */
+export const isAsyncFunction = (fn: unknown): boolean =>
+  typeof fn === "function" && fn.constructor.name === "AsyncFunction";
