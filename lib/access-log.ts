@@ -2,7 +2,7 @@
  * @module Access log: one structured line per request, written by wrapping the app's
  * fetch handler (no per-request Elysia hook), and the `X-Request-Id` echoed back.
  */
-import { clientKindOf } from "./client-kind.ts";
+import { clientOf } from "./client-kind.ts";
 import { ConfigError, type Env } from "./config.ts";
 import { internalError, pathOf, quoteInput } from "./errors.ts";
 import { requestIdFor } from "./request-id.ts";
@@ -94,7 +94,6 @@ export interface AccessLogOptions {
   readonly format: LogFormat;
   /** Where each line goes; the entry points pass stdout. */
   readonly write: (line: string) => void;
-  readonly clock?: () => Date;
   readonly newId?: () => string;
   /**
    * What the server's router matched for this handler. The log then reads neither from
@@ -126,11 +125,11 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
  *
  * This runs for every request, so it is written for speed (the benchmark measures it):
  * no closure or entry object per request, a matched route's method and path formatted
- * once, the log line's one header (User-Agent) read once, and the time read from
+ * once, the client the route classified reused (`clientOf`), and the time read from
  * `performance.now()`, which the duration needs anyway.
  */
 export function withAccessLog(handler: FetchHandler, options: AccessLogOptions): FetchHandler {
-  const { write, clock, newId, matched } = options;
+  const { write, newId, matched } = options;
   const { request: formatRequest, line } = FORMATS[options.format];
   const iso = isoTimestamps();
   const matchedRequest =
@@ -140,11 +139,11 @@ export function withAccessLog(handler: FetchHandler, options: AccessLogOptions):
     const response = withHeader(answer, "x-request-id", requestId);
     write(
       line(
-        clock ? clock().toISOString() : iso(performance.timeOrigin + started),
+        iso(performance.timeOrigin + started),
         matchedRequest ?? formatRequest(quoteInput(request.method, 16), quoteInput(pathOf(request.url), 200)),
         response.status,
         Math.round((performance.now() - started) * 100) / 100,
-        clientKindOf(request.headers.get("user-agent")),
+        clientOf(request).kind,
         requestId,
       ),
     );

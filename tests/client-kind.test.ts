@@ -4,6 +4,7 @@ import {
   type Client,
   type ClientKind,
   classifyClient,
+  clientOf,
   TERMINAL_AGENTS,
 } from "../lib/client-kind.ts";
 
@@ -82,6 +83,24 @@ describe("classifyClient", () => {
     for (const agent of TERMINAL_AGENTS) {
       expect(classifyClient(`Something ${agent.toUpperCase()}1.0 (x)`, null).kind).toBe("terminal");
     }
+  });
+});
+
+describe("clientOf", () => {
+  const request = (userAgent: string) => new Request("http://x/", { headers: { "user-agent": userAgent } });
+
+  test("classifies each request by its own headers, however they alternate", () => {
+    const curl = request("curl/8.5.0");
+    const browser = request("Mozilla/5.0");
+    const kinds = [curl, curl, browser, curl, request("curl/8.5.0"), browser].map((r) => clientOf(r).kind);
+    expect(kinds).toEqual(["terminal", "terminal", "browser", "terminal", "terminal", "browser"]);
+  });
+
+  test("gives a request the same client as classifyClient gives its headers", () => {
+    const json = new Request("http://x/", {
+      headers: { "user-agent": "curl/8.5.0", accept: "application/json" },
+    });
+    expect(clientOf(json)).toBe(classifyClient("curl/8.5.0", "application/json"));
   });
 });
 
