@@ -24,7 +24,7 @@ export interface AppOptions {
   readonly config: Config;
   /** Validated content; by default the files in `content/`, validated now. */
   readonly content?: Content;
-  readonly clock?: () => Date;
+  readonly clock?: () => number;
   readonly random?: () => number;
   /** Errors and structured events; by default the console. */
   readonly log?: AppLog;
@@ -43,7 +43,7 @@ function documentedRoutes(routes: NonNullable<AppOptions["routes"]>) {
 }
 
 export function createApp(options: AppOptions) {
-  const { config, clock = () => new Date(), routes = manifest, log = consoleLog } = options;
+  const { config, clock = Date.now, routes = manifest, log = consoleLog } = options;
   const documented = documentedRoutes(routes);
   const content =
     options.content ?? validateContent(contentFiles, config.siteUrl, { filesChecked: contentCheckedAtBuild });
@@ -52,7 +52,7 @@ export function createApp(options: AppOptions) {
     content,
     clock,
     random: options.random ?? Math.random,
-    startedAt: clock(),
+    startedAt: new Date(clock()),
     version: VERSION,
     routes: documented.map(
       ({ method, path, detail }): RouteSummary => ({ method, path, summary: detail.summary }),

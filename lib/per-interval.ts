@@ -10,17 +10,17 @@
  */
 export function perInterval<T, Input = void>(
   intervalMs: number,
-  clock: () => Date,
+  clock: () => number,
   build: (at: Date, input: Input) => T,
 ): (input: Input) => T {
   let slot = Number.NaN;
   let value: T;
   return function current(input: Input): T {
-    const at = clock();
-    const now = Math.floor(at.getTime() / intervalMs);
-    if (now !== slot) {
-      value = build(at, input);
-      slot = now;
+    const now = clock();
+    const interval = Math.floor(now / intervalMs);
+    if (interval !== slot) {
+      value = build(new Date(now), input);
+      slot = interval;
     }
     return value;
   };

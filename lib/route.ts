@@ -14,8 +14,11 @@ import type { AppLog } from "./log.ts";
 export interface AppContext {
   readonly config: Config;
   readonly content: Content;
-  /** The current time; tests pass a fixed clock for reproducible output. */
-  readonly clock: () => Date;
+  /**
+   * The current time in epoch milliseconds, as `Date.now`; tests pass a fixed clock for
+   * reproducible output. A number, not a `Date`: live routes read it on every request.
+   */
+  readonly clock: () => number;
   /** Uniform in [0, 1); tests pass a seeded one. */
   readonly random: () => number;
   readonly startedAt: Date;

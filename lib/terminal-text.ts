@@ -13,7 +13,7 @@ export type TextAnswer = (request: Request) => Response | Promise<Response>;
 
 export interface LiveTextOptions {
   readonly intervalMs: number;
-  readonly clock: () => Date;
+  readonly clock: () => number;
   readonly cacheControl: string;
   /** Adds a strong ETag, for text that stays the same long enough to revalidate. */
   readonly etag?: boolean;

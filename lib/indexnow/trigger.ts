@@ -26,7 +26,8 @@ export class CooldownActive extends Error {
 export interface TriggerOptions {
   /** Minimum gap between the starts of two submissions; 0 disables it. */
   readonly cooldownSeconds: number;
-  readonly clock: () => Date;
+  /** Epoch milliseconds, as `Date.now`. */
+  readonly clock: () => number;
 }
 
 /**
@@ -43,7 +44,7 @@ export function guardedTrigger<T>(submit: (startedAt: Date) => Promise<T>, optio
 
   return async function trigger(): Promise<TriggerResult<T>> {
     if (inFlight) return { result: await inFlight, coalesced: true };
-    const now = options.clock();
+    const now = new Date(options.clock());
     if (lastStartedAt && cooldownMs > 0) {
       const remainingMs = lastStartedAt.getTime() + cooldownMs - now.getTime();
       if (remainingMs > 0) throw new CooldownActive(Math.ceil(remainingMs / 1000), lastStartedAt);

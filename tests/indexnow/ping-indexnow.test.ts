@@ -20,7 +20,11 @@ function engine(...answers: Parameters<typeof startEngine>): FakeEngine {
 }
 
 /** The app with IndexNow configured against the given engine URLs; events are captured. */
-function indexNowApp(endpoints: string[], env: Record<string, string> = {}, clock = () => FIXED_NOW) {
+function indexNowApp(
+  endpoints: string[],
+  env: Record<string, string> = {},
+  clock = () => FIXED_NOW.getTime(),
+) {
   const events: { name: string; fields: Readonly<Record<string, unknown>> }[] = [];
   const log: AppLog = { error: () => {}, event: (name, fields) => events.push({ name, fields }) };
   const config = loadConfig({
@@ -154,7 +158,7 @@ describe("POST /api/ping-indexnow", () => {
     it("answers 429 with Retry-After and the last submission's time, reaching no engine", async () => {
       const bing = engine({ status: 200 });
       let now = FIXED_NOW.getTime();
-      const { app } = indexNowApp([bing.url], { INDEXNOW_COOLDOWN_SECONDS: "300" }, () => new Date(now));
+      const { app } = indexNowApp([bing.url], { INDEXNOW_COOLDOWN_SECONDS: "300" }, () => now);
       expect((await trigger(app)).status).toBe(200);
       now += 100_500;
       const refused = await trigger(app);

@@ -10,7 +10,7 @@ describe("guardedTrigger", () => {
         await Bun.sleep(20);
         return runs;
       },
-      { cooldownSeconds: 0, clock: () => new Date() },
+      { cooldownSeconds: 0, clock: Date.now },
     );
     const results = await Promise.all([trigger(), trigger(), trigger()]);
     expect(runs).toBe(1);
@@ -20,7 +20,7 @@ describe("guardedTrigger", () => {
 
   it("refuses a trigger inside the cooldown with the seconds left, rounded up", async () => {
     let now = 1_000_000;
-    const trigger = guardedTrigger(async () => "done", { cooldownSeconds: 60, clock: () => new Date(now) });
+    const trigger = guardedTrigger(async () => "done", { cooldownSeconds: 60, clock: () => now });
     await trigger();
     now += 30_100;
     const refusal = await trigger().catch((error: unknown) => error);
@@ -38,7 +38,7 @@ describe("guardedTrigger", () => {
         calls++;
         throw new Error("boom");
       },
-      { cooldownSeconds: 0, clock: () => new Date() },
+      { cooldownSeconds: 0, clock: Date.now },
     );
     await expect(trigger()).rejects.toThrow("boom");
     await expect(trigger()).rejects.toThrow("boom");

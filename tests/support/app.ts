@@ -25,7 +25,7 @@ export const GET_PATHS = [
 export const FIXED_NOW = new Date("2026-11-21T14:05:09Z");
 
 export function testApp(options: Partial<AppOptions> & { content?: Content } = {}) {
-  return createApp({ config, clock: () => FIXED_NOW, ...options });
+  return createApp({ config, clock: () => FIXED_NOW.getTime(), ...options });
 }
 
 /** Request headers of real clients, as they send them by default. */

@@ -9,7 +9,7 @@ import { config, FIXED_NOW } from "./app.ts";
 process.env.NODE_ENV = "production";
 
 export function startServer(options: Partial<AppOptions> = {}) {
-  const app = createApp({ config, clock: () => FIXED_NOW, ...options }).listen({
+  const app = createApp({ config, clock: () => FIXED_NOW.getTime(), ...options }).listen({
     hostname: "127.0.0.1",
     port: 0,
   });
