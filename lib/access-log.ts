@@ -1,13 +1,13 @@
 /**
  * @module Access log: one structured line per request, written by wrapping the app's
- * fetch handler (no per-request Elysia hook), and the `X-Request-Id` echoed back.
+ * fetch handler (no per-request Elysia hook), and the `X-Request-Id` echoed back. The
+ * lines themselves are `access-lines.ts`'s.
  */
+import type { AccessLines, LogFormat } from "./access-lines.ts";
 import { clientOf } from "./client-kind.ts";
 import { ConfigError, type Env } from "./config.ts";
 import { internalError, pathOf, quoteInput } from "./errors.ts";
 import { requestIdFor } from "./request-id.ts";
-
-export type LogFormat = "json" | "pretty";
 
 /**
  * `LOG_FORMAT` if set (`json` or `pretty`); otherwise pretty for a person watching a
@@ -19,57 +19,6 @@ export function logFormat(env: Env, stdoutIsTerminal: () => boolean): LogFormat 
   if (raw === undefined || raw === "") return stdoutIsTerminal() ? "pretty" : "json";
   if (raw === "json" || raw === "pretty") return raw;
   throw new ConfigError("LOG_FORMAT", `must be "json" or "pretty", got "${quoteInput(raw, 32)}"`);
-}
-
-export interface AccessEntry {
-  /** When the request arrived, UTC ISO 8601. */
-  readonly time: string;
-  readonly method: string;
-  /** The path without the query, made printable (`quoteInput`): no control bytes in logs. */
-  readonly path: string;
-  readonly status: number;
-  /** From the request's arrival to the response's headers, in milliseconds. */
-  readonly durationMs: number;
-  readonly client: string;
-  readonly requestId: string;
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON must escape.
-const NEEDS_ESCAPING = /["\\\u0000-\u001f]/;
-
-/** A JSON string literal: the text as it is when nothing in it needs escaping (the usual case). */
-const jsonString = (text: string) => (NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`);
-
-/**
- * A format in two parts: the request's method and path, which a route the server's
- * router matched formats once, and the line around them.
- */
-interface LineFormat {
-  request(method: string, path: string): string;
-  line(time: string, request: string, status: number, durationMs: number, client: string, id: string): string;
-}
-
-const FORMATS: Record<LogFormat, LineFormat> = {
-  // Written out rather than JSON.stringify(entry): this runs once per request, and
-  // stringify was a fifth of the server's CPU under load. Only method and path come
-  // from the request; the rest cannot need escaping.
-  json: {
-    request: (method, path) => `"method":${jsonString(method)},"path":${jsonString(path)}`,
-    line: (time, request, status, durationMs, client, id) =>
-      `{"time":"${time}",${request},"status":${status},"durationMs":${durationMs},"client":"${client}","requestId":"${id}"}`,
-  },
-  pretty: {
-    request: (method, path) => `${method} ${path}`,
-    line: (time, request, status, durationMs, client, id) =>
-      `${time} ${request} ${status} ${durationMs}ms ${client} ${id}`,
-  },
-};
-
-/** One line, as `withAccessLog` writes it, from its fields. */
-export function formatAccess(entry: AccessEntry, format: LogFormat): string {
-  const { time, method, path, status, durationMs, client, requestId } = entry;
-  const { request, line } = FORMATS[format];
-  return line(time, request(method, path), status, durationMs, client, requestId);
 }
 
 /** Sets a header, copying the response first if its headers are immutable. */
@@ -91,9 +40,8 @@ export interface MatchedRoute {
 }
 
 export interface AccessLogOptions {
-  readonly format: LogFormat;
-  /** Where each line goes; the entry points pass stdout. */
-  readonly write: (line: string) => void;
+  /** Where each request's entry goes; the entry points' lines go to stdout. */
+  readonly lines: AccessLines;
   readonly newId?: () => string;
   /**
    * What the server's router matched for this handler. The log then reads neither from
@@ -101,20 +49,6 @@ export interface AccessLogOptions {
    * about a tenth of a bare server's time per request.
    */
   readonly matched?: MatchedRoute;
-}
-
-/** ISO 8601 for a time in epoch milliseconds, formatted once per millisecond: under load many requests share one. */
-function isoTimestamps(): (epochMs: number) => string {
-  let lastMs = Number.NaN;
-  let last = "";
-  return function iso(epochMs) {
-    const ms = Math.floor(epochMs);
-    if (ms !== lastMs) {
-      lastMs = ms;
-      last = new Date(ms).toISOString();
-    }
-    return last;
-  };
 }
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -125,27 +59,23 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
  *
  * This runs for every request, so it is written for speed (the benchmark measures it):
  * no closure or entry object per request, a matched route's method and path formatted
- * once, the client the route classified reused (`clientOf`), and the time read from
- * `performance.now()`, which the duration needs anyway.
+ * once, the client the route classified reused (`clientOf`), the time read from
+ * `performance.now()`, which the duration needs anyway, and the line formatted later,
+ * with its batch.
  */
 export function withAccessLog(handler: FetchHandler, options: AccessLogOptions): FetchHandler {
-  const { write, newId, matched } = options;
-  const { request: formatRequest, line } = FORMATS[options.format];
-  const iso = isoTimestamps();
-  const matchedRequest =
-    matched && formatRequest(quoteInput(matched.method, 16), quoteInput(matched.path, 200));
+  const { lines, newId, matched } = options;
+  const matchedRequest = matched && lines.request(matched.method, matched.path);
 
   function logged(request: Request, started: number, requestId: string, answer: Response): Response {
     const response = withHeader(answer, "x-request-id", requestId);
-    write(
-      line(
-        iso(performance.timeOrigin + started),
-        matchedRequest ?? formatRequest(quoteInput(request.method, 16), quoteInput(pathOf(request.url), 200)),
-        response.status,
-        Math.round((performance.now() - started) * 100) / 100,
-        clientOf(request).kind,
-        requestId,
-      ),
+    lines.add(
+      performance.timeOrigin + started,
+      matchedRequest ?? lines.request(request.method, pathOf(request.url)),
+      response.status,
+      performance.now() - started,
+      clientOf(request).kind,
+      requestId,
     );
     return response;
   }

@@ -52,14 +52,19 @@ export async function assertBodyWithin(request: Request, maxBytes: number, hint 
   }
 }
 
-/**
- * Checks every matched route before its handler runs, against `LIMITS.bodyBytes`. A
- * transform hook, not `onRequest`: that one would take every route off Bun's native
- * router. Exported so that router can run it itself (`native-routes.ts`).
- */
-export const limitBody = synchronousHandler(function limitBody({ request }: { request: Request }) {
+/** Throws the 413 (or 400) envelope's error unless the request's body is within `LIMITS.bodyBytes`. */
+export function checkBodyLimit(request: Request): void {
   const error = bodyTooLarge(request, LIMITS.bodyBytes);
   if (error) throw error;
+}
+
+/**
+ * Checks every matched route before its handler runs. A transform hook, not
+ * `onRequest`: that one would take every route off Bun's native router. Exported so
+ * that router can recognise it (`native-routes.ts`).
+ */
+export const limitBody = synchronousHandler(function limitBody({ request }: { request: Request }) {
+  checkBodyLimit(request);
 });
 
 export const bodyLimit = new Elysia({ name: "body-limit" }).onTransform({ as: "global" }, limitBody);

@@ -15,8 +15,8 @@
 import { createBunRouteHandler } from "elysia/adapter/bun/compose";
 import type { FetchHandler, MatchedRoute } from "./access-log.ts";
 import type { App } from "./app.ts";
-import { limitBody } from "./body-limit.ts";
-import { deriveClient } from "./client-kind.ts";
+import { checkBodyLimit, limitBody } from "./body-limit.ts";
+import { clientOf, deriveClient } from "./client-kind.ts";
 import { METHODS, type Method, type RequestContext } from "./route.ts";
 import { isAsyncFunction } from "./synchronous-handler.ts";
 
@@ -65,8 +65,9 @@ export function directAnswer(route: AppRoute): FetchHandler | undefined {
   const onError = errorHooks[0]?.fn as (context: ErrorHookContext) => Response;
   return function answerDirectly(request) {
     try {
-      limitBody({ request });
-      return answer({ client: deriveClient({ request }).client, request });
+      // What the two hooks do, without a context object for each.
+      checkBodyLimit(request);
+      return answer({ client: clientOf(request), request });
     } catch (error) {
       // The code Elysia gives anything a handler or hook throws.
       return onError({ code: "UNKNOWN", error, request });

@@ -4,17 +4,11 @@
  */
 
 import { routes as manifest } from "../routes/_manifest.gen.ts";
-import {
-  type FetchHandler,
-  type LogFormat,
-  logFormat,
-  type MatchedRoute,
-  withAccessLog,
-} from "./access-log.ts";
+import { type AccessLines, accessLines, type LogFormat } from "./access-lines.ts";
+import { type FetchHandler, logFormat, type MatchedRoute, withAccessLog } from "./access-log.ts";
 import { type App, type AppOptions, createApp } from "./app.ts";
 import { type Config, ConfigError, type Env, loadConfig } from "./config.ts";
 import { ContentError } from "./content/validate.ts";
-import { type LineBatch, lineBatch } from "./line-batch.ts";
 import { METHODS } from "./route.ts";
 import { VERSION } from "./version.ts";
 
@@ -47,8 +41,8 @@ export interface Prepared {
   /** Wraps another handler in the same access log: a route the server's router matched. */
   readonly logged: (handler: FetchHandler, matched: MatchedRoute) => FetchHandler;
   readonly format: LogFormat;
-  /** Stdout, batched: the access log writes here. */
-  readonly lines: LineBatch;
+  /** The access log's lines, batched for stdout. */
+  readonly lines: AccessLines;
   /** Method-and-path pairs served from route files. */
   readonly routeCount: number;
 }
@@ -70,10 +64,9 @@ export function prepare(runtime: Runtime, options: Pick<AppOptions, "routes"> = 
     const config = loadConfig(runtime.env);
     const format = logFormat(runtime.env, runtime.stdoutIsTerminal);
     const app = createApp({ config, ...options });
-    const lines = lineBatch(runtime.out);
-    const log = { format, write: lines.write };
-    const logged: Prepared["logged"] = (handler, matched) => withAccessLog(handler, { ...log, matched });
-    const fetch = withAccessLog((request) => app.fetch(request), log);
+    const lines = accessLines({ format, out: runtime.out });
+    const logged: Prepared["logged"] = (handler, matched) => withAccessLog(handler, { lines, matched });
+    const fetch = withAccessLog((request) => app.fetch(request), { lines });
     return { config, app, fetch, logged, format, lines, routeCount: countRoutes(options.routes ?? manifest) };
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) {

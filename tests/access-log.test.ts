@@ -1,6 +1,7 @@
-/** The access log's format choice and line shapes. */
+/** The access log's format choice, and what it logs and answers per request. */
 import { describe, expect, test } from "bun:test";
-import { type AccessEntry, formatAccess, logFormat, withAccessLog } from "../lib/access-log.ts";
+import { accessLines } from "../lib/access-lines.ts";
+import { logFormat, withAccessLog } from "../lib/access-log.ts";
 import { ConfigError } from "../lib/config.ts";
 
 describe("logFormat", () => {
@@ -32,33 +33,19 @@ describe("logFormat", () => {
   });
 });
 
-const entry: AccessEntry = {
-  time: "2026-11-21T14:05:09.000Z",
-  method: "GET",
-  path: "/api/ping",
-  status: 200,
-  durationMs: 0.42,
-  client: "terminal",
-  requestId: "abc",
-};
-
-test("a pretty line reads left to right: time, method, path, status, duration, client, id", () => {
-  expect(formatAccess(entry, "pretty")).toBe(
-    "2026-11-21T14:05:09.000Z GET /api/ping 200 0.42ms terminal abc",
-  );
-});
-
-test("a JSON line is the entry itself", () => {
-  expect(JSON.parse(formatAccess(entry, "json"))).toEqual(entry);
-});
-
-test("a JSON line stays valid JSON whatever the path holds: quotes, backslashes, control bytes", () => {
-  const hostile = { ...entry, method: 'G"T', path: '/a"b\\c\u0001\u001b[2J' };
-  expect(JSON.parse(formatAccess(hostile, "json"))).toEqual(hostile);
-});
+/** An access log writing JSON lines to an array, flushed on demand. */
+function jsonLines() {
+  const written: string[] = [];
+  const lines = accessLines({ format: "json", out: (text) => written.push(...text.split("\n")) });
+  const entries = () => {
+    lines.flush();
+    return written.map((line) => JSON.parse(line));
+  };
+  return { lines, entries };
+}
 
 test("a handler that throws becomes the 500 envelope, logged with its status", async () => {
-  const lines: string[] = [];
+  const { lines, entries } = jsonLines();
   const errors = console.error;
   console.error = () => {};
   try {
@@ -66,13 +53,13 @@ test("a handler that throws becomes the 500 envelope, logged with its status", a
       () => {
         throw new Error("boom");
       },
-      { format: "json", write: (line) => lines.push(line), newId: () => "id-1" },
+      { lines, newId: () => "id-1" },
     );
     const response = await fetch(new Request("http://localhost/api/x"));
     expect(response.status).toBe(500);
     expect((await response.json()).error.code).toBe("internal_error");
     expect(response.headers.get("x-request-id")).toBe("id-1");
-    expect(JSON.parse(lines[0] as string)).toMatchObject({ status: 500, path: "/api/x", requestId: "id-1" });
+    expect(entries()).toEqual([expect.objectContaining({ status: 500, path: "/api/x", requestId: "id-1" })]);
   } finally {
     console.error = errors;
   }
@@ -80,17 +67,16 @@ test("a handler that throws becomes the 500 envelope, logged with its status", a
 
 test("an immutable response still gets its X-Request-Id", async () => {
   const immutable = Response.redirect("http://localhost/elsewhere", 302);
-  const fetch = withAccessLog(() => immutable, { format: "json", write: () => {}, newId: () => "id-2" });
+  const fetch = withAccessLog(() => immutable, { lines: jsonLines().lines, newId: () => "id-2" });
   const response = await fetch(new Request("http://localhost/"));
   expect(response.status).toBe(302);
   expect(response.headers.get("x-request-id")).toBe("id-2");
 });
 
 test("a route the server's router matched is logged as matched, without reading the request's URL", async () => {
-  const lines: string[] = [];
+  const { lines, entries } = jsonLines();
   const fetch = withAccessLog(() => new Response("ok"), {
-    format: "json",
-    write: (line) => lines.push(line),
+    lines,
     matched: { method: "HEAD", path: "/api/now" },
   });
   const request = new Request("http://localhost/api/now?utm=x", { method: "HEAD" });
@@ -101,5 +87,24 @@ test("a route the server's router matched is logged as matched, without reading 
     },
   });
   expect((await fetch(request)).status).toBe(200);
-  expect(JSON.parse(lines[0] as string)).toMatchObject({ method: "HEAD", path: "/api/now", status: 200 });
+  expect(entries()).toEqual([expect.objectContaining({ method: "HEAD", path: "/api/now", status: 200 })]);
+});
+
+test("each request gets one entry: its client from the User-Agent, its id, and the status of an answer that came later", async () => {
+  const { lines, entries } = jsonLines();
+  const fetch = withAccessLog(async () => new Response("created", { status: 201 }), { lines });
+  const curl = await fetch(new Request("http://localhost/a", { headers: { "user-agent": "curl/8.5.0" } }));
+  const browser = await fetch(
+    new Request("http://localhost/b", { headers: { "user-agent": "Mozilla/5.0", "x-request-id": "mine" } }),
+  );
+  expect(entries()).toEqual([
+    expect.objectContaining({
+      path: "/a",
+      status: 201,
+      client: "terminal",
+      requestId: curl.headers.get("x-request-id"),
+    }),
+    expect.objectContaining({ path: "/b", status: 201, client: "browser", requestId: "mine" }),
+  ]);
+  expect(browser.headers.get("x-request-id")).toBe("mine");
 });
