@@ -2,7 +2,7 @@
  * Drives a server with a real load generator and parses what it reports: `wrk` when
  * it is installed (Debian's package), otherwise `autocannon` from npm.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { onLoadCore } from "./cores.ts";
 
 export interface LoadResult {
@@ -25,11 +25,24 @@ export const GENERATOR = spawnSync("wrk", ["--version"]).error ? "autocannon" : 
 const toMs = (value: string, unit: string) =>
   Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? Number.NaN);
 
-function wrk({ url, headers, seconds, connections }: LoadOptions): LoadResult {
+/** What `command` prints, run on the load generator's core; two can run at once. */
+function output(command: readonly string[]): Promise<string> {
+  const [file, ...args] = onLoadCore(command);
+  const child = spawn(file as string, args, { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", () => resolve(out));
+  });
+}
+
+async function wrk({ url, headers, seconds, connections }: LoadOptions): Promise<LoadResult> {
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-  const [command, ...rest] = onLoadCore(["wrk", ...args, url]);
-  const out = spawnSync(command as string, rest, { encoding: "utf8" }).stdout;
+  const out = await output(["wrk", ...args, url]);
   const latency = (pct: string) => {
     const match = out.match(new RegExp(`^\\s+${pct}%\\s+([\\d.]+)(us|ms|s)$`, "m"));
     return match ? toMs(match[1] as string, match[2] as string) : Number.NaN;
@@ -46,12 +59,10 @@ function wrk({ url, headers, seconds, connections }: LoadOptions): LoadResult {
   };
 }
 
-function autocannon({ url, headers, seconds, connections }: LoadOptions): LoadResult {
+async function autocannon({ url, headers, seconds, connections }: LoadOptions): Promise<LoadResult> {
   const args = ["--yes", "autocannon@8.0.0", "-j", "-c", String(connections), "-d", String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
-  const [command, ...rest] = onLoadCore(["npx", ...args, url]);
-  const out = spawnSync(command as string, rest, { encoding: "utf8" }).stdout;
-  const report = JSON.parse(out);
+  const report = JSON.parse(await output(["npx", ...args, url]));
   return {
     requestsPerSecond: report.requests.average,
     requests: report.requests.total,
@@ -61,6 +72,6 @@ function autocannon({ url, headers, seconds, connections }: LoadOptions): LoadRe
   };
 }
 
-export function load(options: LoadOptions): LoadResult {
+export function load(options: LoadOptions): Promise<LoadResult> {
   return GENERATOR === "wrk" ? wrk(options) : autocannon(options);
 }

@@ -3,7 +3,7 @@
  * headers, per endpoint and client class, in interleaved rounds on one machine; then
  * cold start and memory. Prints one table and writes it to bench/results/.
  *
- *   bun run bench                 9 rounds of 2 s per case (about 10 minutes)
+ *   bun run bench                 15 rounds of 1 s per case (about 10 minutes)
  *   bun run bench --quick         2 rounds of 1 s, to check the harness
  *   bun run bench --only ping     only the cases whose name contains "ping"
  */
@@ -11,19 +11,21 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
-import { onServerCore, PINNING } from "./cores.ts";
+import { onServerCore, PINNED, PINNING } from "./cores.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { evictFromPageCache, rssMb, type Started, start, stop } from "./processes.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const quick = process.argv.includes("--quick");
 // Many short rounds rather than a few long ones: this machine's noise comes in bursts
-// of seconds, and a ratio is taken between the two sides of one round.
-const ROUNDS = quick ? 2 : 9;
-const SECONDS = quick ? 1 : 2;
+// of seconds, and a ratio is taken between the two sides of one round, so the closer
+// together they run, the more of a burst they share. More rounds steady the median.
+const ROUNDS = quick ? 2 : 15;
+const SECONDS = 1;
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1] ?? "") : "";
 const CONNECTIONS = 64;
+const SIDE_BY_SIDE_ROUNDS = quick ? 1 : 5;
 const COLD_STARTS = quick ? 3 : 10;
 /** The memory check: RSS after the first FIRST requests against after TOTAL. */
 const FIRST = quick ? 20_000 : 100_000;
@@ -62,6 +64,13 @@ const median = (values: number[]) => {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
+/** The first and third quartiles (medians of the lower and upper halves). */
+const quartiles = (values: number[]): [number, number] => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = sorted.length >> 1;
+  return [median(sorted.slice(0, half)), median(sorted.slice(sorted.length - half))];
+};
+
 const executable = join(ROOT, "dist", "site");
 const appCommand = existsSync(executable) ? [executable] : ["bun", join(ROOT, "server.ts")];
 const baselineCommand = (file: string, ...flags: string[]) => [
@@ -85,9 +94,29 @@ async function record(app: Started): Promise<Recorded[]> {
   return recorded;
 }
 
-function drive(target: Started, index: number, seconds = SECONDS): LoadResult {
+function drive(
+  target: Started,
+  index: number,
+  seconds = SECONDS,
+  connections = CONNECTIONS,
+): Promise<LoadResult> {
   const { path, headers } = CASES[index] as (typeof CASES)[number];
-  return load({ url: `${target.base}${path}`, headers, connections: CONNECTIONS, seconds });
+  return load({ url: `${target.base}${path}`, headers, connections, seconds });
+}
+
+/**
+ * App and baseline driven at once, each by its own load generator with half the
+ * connections, both servers on the one server core. The scheduler splits that core
+ * evenly between them, so the ratio of their throughputs is the ratio of what a request
+ * costs each, and a burst of noise from the host falls on both alike. A check on the
+ * interleaved ratio, which a burst can move by a tenth in one round.
+ */
+async function sideBySide(app: Started, baseline: Started, index: number): Promise<number> {
+  const [a, b] = await Promise.all([
+    drive(app, index, SECONDS, CONNECTIONS / 2),
+    drive(baseline, index, SECONDS, CONNECTIONS / 2),
+  ]);
+  return a.requestsPerSecond / b.requestsPerSecond;
 }
 
 /** Alternates who goes first, so neither side always gets the warmer machine. */
@@ -106,12 +135,15 @@ async function coldStarts(command: string[], env: Record<string, string> = {}): 
 }
 
 /** RSS after the first FIRST requests and after TOTAL, on /api/ping. */
-function rssOverLongRun(app: Started): { afterFirst: number; afterTotal: number; requests: number } {
+async function rssOverLongRun(
+  app: Started,
+): Promise<{ afterFirst: number; afterTotal: number; requests: number }> {
   let requests = 0;
   let afterFirst = Number.NaN;
   const headers = { "user-agent": UA.program, accept: "*/*" };
   while (requests < TOTAL) {
-    requests += load({ url: `${app.base}/api/ping`, headers, seconds: 1, connections: CONNECTIONS }).requests;
+    requests += (await load({ url: `${app.base}/api/ping`, headers, seconds: 1, connections: CONNECTIONS }))
+      .requests;
     if (Number.isNaN(afterFirst) && requests >= FIRST) afterFirst = rssMb(app);
   }
   return { afterFirst, afterTotal: rssMb(app), requests };
@@ -171,28 +203,42 @@ async function main() {
   // The same baseline sending the one recorded X-Request-Id: what a fresh id costs it.
   const replaying = await start(onServerCore(baselineCommand(recordedFile, "--replay-ids")));
 
-  for (let i = 0; i < CASES.length; i++) for (const target of [app, baseline, replaying]) drive(target, i, 1); // warm-up, discarded
+  // Warm-up, discarded.
+  for (let i = 0; i < CASES.length; i++)
+    for (const target of [app, baseline, replaying]) await drive(target, i, 1);
   const results = CASES.map(() => ({ app: [] as LoadResult[], bare: [] as LoadResult[] }));
   const idCost = { fresh: [] as LoadResult[], replayed: [] as LoadResult[] };
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < CASES.length; i++) {
       const sides = inTurn<["app" | "bare", Started]>(round, ["app", app], ["bare", baseline]);
       for (const [side, target] of sides)
-        (results[i] as (typeof results)[number])[side].push(drive(target, i));
+        (results[i] as (typeof results)[number])[side].push(await drive(target, i));
     }
     const ids = inTurn<["fresh" | "replayed", Started]>(round, ["fresh", baseline], ["replayed", replaying]);
-    for (const [side, target] of ids) idCost[side].push(drive(target, 0));
+    for (const [side, target] of ids) idCost[side].push(await drive(target, 0));
     process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
   }
   const loadedRss = rssMb(app);
+  const sideBySideRatios = CASES.map(() => [] as number[]);
+  if (PINNED) {
+    for (let round = 0; round < SIDE_BY_SIDE_ROUNDS; round++) {
+      for (let i = 0; i < CASES.length; i++) sideBySideRatios[i]?.push(await sideBySide(app, baseline, i));
+    }
+  }
 
   const rows = CASES.map(({ name }, i) => {
     const { app: a, bare: b } = results[i] as (typeof results)[number];
+    const ratios = a.map((r, k) => r.requestsPerSecond / (b[k] as LoadResult).requestsPerSecond);
     return {
       name,
       appRps: median(a.map((r) => r.requestsPerSecond)),
       bareRps: median(b.map((r) => r.requestsPerSecond)),
-      ratio: median(a.map((r, k) => r.requestsPerSecond / (b[k] as LoadResult).requestsPerSecond)),
+      ratio: median(ratios),
+      /** The middle half of the rounds' ratios: how far one round's figure can be trusted. */
+      ratioQuartiles: quartiles(ratios),
+      ratios,
+      /** Median ratio with both sides on one core at once (`sideBySide`); NaN unpinned. */
+      sideBySide: median(sideBySideRatios[i] as number[]),
       appP50: median(a.map((r) => r.p50Ms)),
       appP99: median(a.map((r) => r.p99Ms)),
       bareP50: median(b.map((r) => r.p50Ms)),
@@ -201,7 +247,7 @@ async function main() {
     };
   });
 
-  const longRun = rssOverLongRun(app);
+  const longRun = await rssOverLongRun(app);
   await stop(app);
   await stop(baseline);
   await stop(replaying);
@@ -216,11 +262,14 @@ async function main() {
   };
 
   console.log();
-  console.log("| case | app req/s | bare req/s | ratio | app p50 / p99 ms | bare p50 / p99 ms | p99 ×bare |");
-  console.log("|---|---|---|---|---|---|---|");
+  console.log(
+    "| case | app req/s | bare req/s | ratio | middle half of rounds | side by side | app p50 / p99 ms | bare p50 / p99 ms | p99 ×bare |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
+    const [q1, q3] = r.ratioQuartiles;
     console.log(
-      `| ${r.name} | ${fmt(r.appRps)} | ${fmt(r.bareRps)} | ${fmt(r.ratio, 2)} | ${fmt(r.appP50, 2)} / ${fmt(r.appP99, 2)} | ${fmt(r.bareP50, 2)} / ${fmt(r.bareP99, 2)} | ${fmt(r.appP99 / r.bareP99, 2)} |`,
+      `| ${r.name} | ${fmt(r.appRps)} | ${fmt(r.bareRps)} | ${fmt(r.ratio, 2)} | ${fmt(q1, 2)}–${fmt(q3, 2)} | ${fmt(r.sideBySide, 2)} | ${fmt(r.appP50, 2)} / ${fmt(r.appP99, 2)} | ${fmt(r.bareP50, 2)} / ${fmt(r.bareP99, 2)} | ${fmt(r.appP99 / r.bareP99, 2)} |`,
     );
   }
   console.log();
