@@ -6,8 +6,8 @@
  * app's fetch handler, which answers it as before.
  *
  * A route whose hooks are exactly the app's own (the body limit, the client
- * classification, the error envelope) is answered directly: those hooks, then its
- * handler, as plain calls. Elysia's handler for one route builds a context of five
+ * classification, the error envelope) is answered directly: what those hooks do
+ * (`checkBodyLimit`, `clientOf`), then its handler, as plain calls. Elysia's handler for one route builds a context of five
  * properties, calls each hook through it and merges what the hook derives, and that
  * cost about a tenth of a bare server's throughput (README, Performance). Any other
  * route gets Elysia's own handler, as Elysia's `listen()` builds it on Bun.
@@ -65,7 +65,7 @@ export function directAnswer(route: AppRoute): FetchHandler | undefined {
   const onError = errorHooks[0]?.fn as (context: ErrorHookContext) => Response;
   return function answerDirectly(request) {
     try {
-      // What the two hooks do, without a context object for each.
+      // All that `limitBody` and `deriveClient` do, without a context object for each.
       checkBodyLimit(request);
       return answer({ client: clientOf(request), request });
     } catch (error) {
