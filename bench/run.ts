@@ -3,7 +3,7 @@
  * headers, per endpoint and client class, in interleaved rounds on one machine; then
  * cold start and memory. Prints one table and writes it to bench/results/.
  *
- *   bun run bench                 15 rounds of 1 s per case (about 10 minutes)
+ *   bun run bench                 15 rounds of 1 s per case, then 5 side by side (about 14 minutes)
  *   bun run bench --quick         2 rounds of 1 s, to check the harness
  *   bun run bench --only ping     only the cases whose name contains "ping"
  */
