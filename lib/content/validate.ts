@@ -4,6 +4,7 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { once } from "../once.ts";
 import { registerFormats } from "./formats.ts";
 import * as Schemas from "./schemas.ts";
 
@@ -18,8 +19,11 @@ export interface Content {
   readonly site: Schemas.Site;
 }
 
-/** Each content file, by its name under `content/`, and the schema it must satisfy. */
-function contentFileSchemas() {
+/**
+ * Each content file, by its name under `content/`, and the schema it must satisfy.
+ * Built on first use, with the schemas, and kept: each file's check reads it.
+ */
+const contentFileSchemas = once(() => {
   const schemas = Schemas.contentSchemas();
   return {
     profile: { file: "profile.json", schema: schemas.Profile },
@@ -29,7 +33,7 @@ function contentFileSchemas() {
     stack: { file: "stack.json", schema: schemas.Stack },
     site: { file: "site.json", schema: schemas.Site },
   } as const satisfies Record<keyof Content, { file: string; schema: TSchema }>;
-}
+});
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
 
