@@ -13,7 +13,7 @@ const CORES = cpus().length;
 const SERVER_CORE = CORES - 1;
 const LOAD_CORE = 0;
 
-export const PINNED = CORES >= 2 && !spawnSync("taskset", ["--version"]).error;
+const PINNED = CORES >= 2 && !spawnSync("taskset", ["--version"]).error;
 
 /** What the bench prints about it. */
 export const PINNING = PINNED

@@ -2,7 +2,7 @@
  * Drives a server with a real load generator and parses what it reports: `wrk` when
  * it is installed (Debian's package), otherwise `autocannon` from npm.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { onLoadCore } from "./cores.ts";
 
 export interface LoadResult {
@@ -25,24 +25,31 @@ export const GENERATOR = spawnSync("wrk", ["--version"]).error ? "autocannon" : 
 const toMs = (value: string, unit: string) =>
   Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? Number.NaN);
 
-/** What `command` prints, run on the load generator's core; two can run at once. */
-function output(command: readonly string[]): Promise<string> {
+/** A command run on the load generator's core, and what it prints; two can run at once. */
+export function runOnLoadCore(command: readonly string[]): { child: ChildProcess; output: Promise<string> } {
   const [file, ...args] = onLoadCore(command);
   const child = spawn(file as string, args, { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
     out += chunk;
   });
-  return new Promise((resolve, reject) => {
+  const output = new Promise<string>((resolve, reject) => {
     child.once("error", reject);
     child.once("close", () => resolve(out));
   });
+  return { child, output };
 }
 
-async function wrk({ url, headers, seconds, connections }: LoadOptions): Promise<LoadResult> {
-  const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
+/** wrk's arguments for one run of `seconds`. */
+export function wrkArgs({ url, headers, seconds, connections }: LoadOptions): string[] {
+  const args = ["wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-  const out = await output(["wrk", ...args, url]);
+  args.push(url);
+  return args;
+}
+
+/** What wrk reports: requests, their rate over its own run time, latency and errors. */
+export function parseWrk(out: string): LoadResult {
   const latency = (pct: string) => {
     const match = out.match(new RegExp(`^\\s+${pct}%\\s+([\\d.]+)(us|ms|s)$`, "m"));
     return match ? toMs(match[1] as string, match[2] as string) : Number.NaN;
@@ -59,10 +66,14 @@ async function wrk({ url, headers, seconds, connections }: LoadOptions): Promise
   };
 }
 
+async function wrk(options: LoadOptions): Promise<LoadResult> {
+  return parseWrk(await runOnLoadCore(wrkArgs(options)).output);
+}
+
 async function autocannon({ url, headers, seconds, connections }: LoadOptions): Promise<LoadResult> {
   const args = ["--yes", "autocannon@8.0.0", "-j", "-c", String(connections), "-d", String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
-  const report = JSON.parse(await output(["npx", ...args, url]));
+  const report = JSON.parse(await runOnLoadCore(["npx", ...args, url]).output);
   return {
     requestsPerSecond: report.requests.average,
     requests: report.requests.total,

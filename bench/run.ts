@@ -3,29 +3,31 @@
  * headers, per endpoint and client class, in interleaved rounds on one machine; then
  * cold start and memory. Prints one table and writes it to bench/results/.
  *
- *   bun run bench                 15 rounds of 1 s per case, then 5 side by side (about 14 minutes)
- *   bun run bench --quick         2 rounds of 1 s, to check the harness
+ *   bun run bench                 15 rounds per case, 1 s a side in turns of 0.1 s (about 14 minutes)
+ *   bun run bench --quick         2 rounds, to check the harness
  *   bun run bench --only ping     only the cases whose name contains "ping"
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
-import { onServerCore, PINNED, PINNING } from "./cores.ts";
-import { GENERATOR, type LoadResult, load } from "./load.ts";
+import { onServerCore, PINNING } from "./cores.ts";
+import { GENERATOR, type LoadOptions, type LoadResult, load } from "./load.ts";
 import { evictFromPageCache, rssMb, type Started, start, stop } from "./processes.ts";
+import { inTurns, type Throughput } from "./turns.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const quick = process.argv.includes("--quick");
-// Many short rounds rather than a few long ones: this machine's noise comes in bursts
-// of seconds, and a ratio is taken between the two sides of one round, so the closer
-// together they run, the more of a burst they share. More rounds steady the median.
 const ROUNDS = quick ? 2 : 15;
+// A round gives each side 1 s, in turns of 0.1 s (`turns.ts`): a burst of noise from
+// the host then falls on both sides of a round alike.
+const TURNS = { seconds: 1, turnMs: 100 };
+/** Runs of their own per side and case, for latency, which turns cannot measure. */
+const LATENCY_ROUNDS = quick ? 1 : 9;
 const SECONDS = 1;
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1] ?? "") : "";
 const CONNECTIONS = 64;
-const SIDE_BY_SIDE_ROUNDS = quick ? 1 : 5;
 const COLD_STARTS = quick ? 3 : 10;
 /** The memory check: RSS after the first FIRST requests against after TOTAL. */
 const FIRST = quick ? 20_000 : 100_000;
@@ -94,34 +96,45 @@ async function record(app: Started): Promise<Recorded[]> {
   return recorded;
 }
 
-function drive(
-  target: Started,
-  index: number,
-  seconds = SECONDS,
-  connections = CONNECTIONS,
-): Promise<LoadResult> {
+function target(server: Started, index: number): Omit<LoadOptions, "seconds"> {
   const { path, headers } = CASES[index] as (typeof CASES)[number];
-  return load({ url: `${target.base}${path}`, headers, connections, seconds });
+  return { url: `${server.base}${path}`, headers, connections: CONNECTIONS };
 }
 
-/**
- * App and baseline driven at once, each by its own load generator with half the
- * connections, both servers on the one server core. The scheduler splits that core
- * evenly between them, so the ratio of their throughputs is the ratio of what a request
- * costs each, and a burst of noise from the host falls on both alike. A check on the
- * interleaved ratio, which a burst can move by a tenth in one round.
- */
-async function sideBySide(app: Started, baseline: Started, index: number): Promise<number> {
-  const [a, b] = await Promise.all([
-    drive(app, index, SECONDS, CONNECTIONS / 2),
-    drive(baseline, index, SECONDS, CONNECTIONS / 2),
-  ]);
-  return a.requestsPerSecond / b.requestsPerSecond;
+/** One run of its own: for warm-up and latency. */
+function drive(server: Started, index: number): Promise<LoadResult> {
+  return load({ ...target(server, index), seconds: SECONDS });
 }
 
-/** Alternates who goes first, so neither side always gets the warmer machine. */
-function inTurn<T>(round: number, first: T, second: T): [T, T] {
-  return round % 2 ? [second, first] : [first, second];
+/** One round of a case, in turns; who goes first alternates, so neither is always first. */
+async function round(
+  number: number,
+  a: Started,
+  b: Started,
+  index: number,
+): Promise<[Throughput, Throughput]> {
+  if (number % 2 === 0) return inTurns(target(a, index), target(b, index), TURNS);
+  const [second, first] = await inTurns(target(b, index), target(a, index), TURNS);
+  return [first, second];
+}
+
+/** Per-round ratios of `a` to `b`, and the figures they came from. */
+class Rounds {
+  readonly a: Throughput[] = [];
+  readonly b: Throughput[] = [];
+
+  add([a, b]: [Throughput, Throughput]): void {
+    this.a.push(a);
+    this.b.push(b);
+  }
+
+  get ratios(): number[] {
+    return this.a.map((r, k) => r.requestsPerSecond / (this.b[k] as Throughput).requestsPerSecond);
+  }
+
+  get errors(): number {
+    return [...this.a, ...this.b].reduce((sum, r) => sum + r.errors, 0);
+  }
 }
 
 async function coldStarts(command: string[], env: Record<string, string> = {}): Promise<number> {
@@ -192,7 +205,7 @@ async function idleRss(): Promise<{ asCached: IdleRss; fromDisk: IdleRss }> {
 
 async function main() {
   console.log(
-    `load generator: ${GENERATOR}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per case`,
+    `load generator: ${GENERATOR}, ${CONNECTIONS} connections, ${ROUNDS} rounds per case of ${TURNS.seconds} s a side in turns of ${TURNS.turnMs} ms, then ${LATENCY_ROUNDS} runs of ${SECONDS} s a side for latency`,
   );
   console.log(`app: ${appCommand.join(" ")}; ${PINNING}`);
   const idle = await idleRss();
@@ -200,35 +213,41 @@ async function main() {
   const recordedFile = join(tmpdir(), `bench-recorded-${process.pid}.json`);
   writeFileSync(recordedFile, JSON.stringify(await record(app)));
   const baseline = await start(onServerCore(baselineCommand(recordedFile)));
+  // A second copy of the baseline: what the rounds make of two identical servers.
+  const twin = await start(onServerCore(baselineCommand(recordedFile)));
   // The same baseline sending the one recorded X-Request-Id: what a fresh id costs it.
   const replaying = await start(onServerCore(baselineCommand(recordedFile, "--replay-ids")));
 
   // Warm-up, discarded.
   for (let i = 0; i < CASES.length; i++)
-    for (const target of [app, baseline, replaying]) await drive(target, i, 1);
-  const results = CASES.map(() => ({ app: [] as LoadResult[], bare: [] as LoadResult[] }));
-  const idCost = { fresh: [] as LoadResult[], replayed: [] as LoadResult[] };
-  for (let round = 0; round < ROUNDS; round++) {
+    for (const server of [app, baseline, twin, replaying]) await drive(server, i);
+  const throughput = CASES.map(() => new Rounds());
+  const control = new Rounds();
+  const idCost = new Rounds();
+  for (let number = 0; number < ROUNDS; number++) {
+    for (let i = 0; i < CASES.length; i++) throughput[i]?.add(await round(number, app, baseline, i));
+    control.add(await round(number, baseline, twin, 0));
+    idCost.add(await round(number, baseline, replaying, 0));
+    process.stdout.write(`round ${number + 1}/${ROUNDS} done\n`);
+  }
+  const latency = CASES.map(() => ({ app: [] as LoadResult[], bare: [] as LoadResult[] }));
+  for (let number = 0; number < LATENCY_ROUNDS; number++) {
     for (let i = 0; i < CASES.length; i++) {
-      const sides = inTurn<["app" | "bare", Started]>(round, ["app", app], ["bare", baseline]);
-      for (const [side, target] of sides)
-        (results[i] as (typeof results)[number])[side].push(await drive(target, i));
+      const runs = latency[i] as (typeof latency)[number];
+      const sides: [LoadResult[], Started][] = [
+        [runs.app, app],
+        [runs.bare, baseline],
+      ];
+      for (const [results, server] of number % 2 ? sides.reverse() : sides)
+        results.push(await drive(server, i));
     }
-    const ids = inTurn<["fresh" | "replayed", Started]>(round, ["fresh", baseline], ["replayed", replaying]);
-    for (const [side, target] of ids) idCost[side].push(await drive(target, 0));
-    process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
   }
   const loadedRss = rssMb(app);
-  const sideBySideRatios = CASES.map(() => [] as number[]);
-  if (PINNED) {
-    for (let round = 0; round < SIDE_BY_SIDE_ROUNDS; round++) {
-      for (let i = 0; i < CASES.length; i++) sideBySideRatios[i]?.push(await sideBySide(app, baseline, i));
-    }
-  }
 
   const rows = CASES.map(({ name }, i) => {
-    const { app: a, bare: b } = results[i] as (typeof results)[number];
-    const ratios = a.map((r, k) => r.requestsPerSecond / (b[k] as LoadResult).requestsPerSecond);
+    const { a, b, ratios } = throughput[i] as Rounds;
+    const { app: appRuns, bare: bareRuns } = latency[i] as (typeof latency)[number];
+    const runErrors = [...appRuns, ...bareRuns].reduce((sum, r) => sum + r.errors, 0);
     return {
       name,
       appRps: median(a.map((r) => r.requestsPerSecond)),
@@ -237,23 +256,21 @@ async function main() {
       /** The middle half of the rounds' ratios: how far one round's figure can be trusted. */
       ratioQuartiles: quartiles(ratios),
       ratios,
-      /** Median ratio with both sides on one core at once (`sideBySide`); NaN unpinned. */
-      sideBySide: median(sideBySideRatios[i] as number[]),
-      appP50: median(a.map((r) => r.p50Ms)),
-      appP99: median(a.map((r) => r.p99Ms)),
-      bareP50: median(b.map((r) => r.p50Ms)),
-      bareP99: median(b.map((r) => r.p99Ms)),
-      errors: a.reduce((sum, r) => sum + r.errors, 0) + b.reduce((sum, r) => sum + r.errors, 0),
+      appP50: median(appRuns.map((r) => r.p50Ms)),
+      appP99: median(appRuns.map((r) => r.p99Ms)),
+      bareP50: median(bareRuns.map((r) => r.p50Ms)),
+      bareP99: median(bareRuns.map((r) => r.p99Ms)),
+      errors: (throughput[i] as Rounds).errors + runErrors,
     };
   });
 
   const longRun = await rssOverLongRun(app);
   await stop(app);
   await stop(baseline);
+  await stop(twin);
   await stop(replaying);
-  const freshIdRatio = median(
-    idCost.fresh.map((r, k) => r.requestsPerSecond / (idCost.replayed[k] as LoadResult).requestsPerSecond),
-  );
+  const controlRatio = { ratio: median(control.ratios), ratioQuartiles: quartiles(control.ratios) };
+  const freshIdRatio = median(idCost.ratios);
 
   const coldStart = {
     executable: existsSync(executable) ? await coldStarts([executable]) : Number.NaN,
@@ -263,16 +280,20 @@ async function main() {
 
   console.log();
   console.log(
-    "| case | app req/s | bare req/s | ratio | middle half of rounds | side by side | app p50 / p99 ms | bare p50 / p99 ms | p99 ×bare |",
+    "| case | app req/s | bare req/s | ratio | middle half of rounds | app p50 / p99 ms | bare p50 / p99 ms | p99 ×bare |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     const [q1, q3] = r.ratioQuartiles;
     console.log(
-      `| ${r.name} | ${fmt(r.appRps)} | ${fmt(r.bareRps)} | ${fmt(r.ratio, 2)} | ${fmt(q1, 2)}–${fmt(q3, 2)} | ${fmt(r.sideBySide, 2)} | ${fmt(r.appP50, 2)} / ${fmt(r.appP99, 2)} | ${fmt(r.bareP50, 2)} / ${fmt(r.bareP99, 2)} | ${fmt(r.appP99 / r.bareP99, 2)} |`,
+      `| ${r.name} | ${fmt(r.appRps)} | ${fmt(r.bareRps)} | ${fmt(r.ratio, 2)} | ${fmt(q1, 2)}–${fmt(q3, 2)} | ${fmt(r.appP50, 2)} / ${fmt(r.appP99, 2)} | ${fmt(r.bareP50, 2)} / ${fmt(r.bareP99, 2)} | ${fmt(r.appP99 / r.bareP99, 2)} |`,
     );
   }
   console.log();
+  const [c1, c3] = controlRatio.ratioQuartiles;
+  console.log(
+    `control, two copies of the bare server in the same rounds (${CASES[0]?.name}): ${fmt(controlRatio.ratio, 2)}, middle half of rounds ${fmt(c1, 2)}–${fmt(c3, 2)}`,
+  );
   console.log(
     `the baseline's fresh X-Request-Id per response (${CASES[0]?.name}): ${fmt(freshIdRatio, 2)}× the req/s of replaying one recorded id`,
   );
@@ -300,7 +321,7 @@ async function main() {
   };
   writeFileSync(
     file,
-    `${JSON.stringify({ machine, app: appCommand.join(" "), rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, freshIdRatio, coldStart, rss: { idle, afterRounds: loadedRss, ...longRun }, errors }, null, 2)}\n`,
+    `${JSON.stringify({ machine, app: appCommand.join(" "), rounds: ROUNDS, turns: TURNS, latencyRounds: LATENCY_ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows, control: { ...controlRatio, ratios: control.ratios }, freshIdRatio, coldStart, rss: { idle, afterRounds: loadedRss, ...longRun }, errors }, null, 2)}\n`,
   );
   console.log(`written: ${file}`);
 }

@@ -2,8 +2,9 @@
 # Installs what the test suite drives besides Bun, when it is missing, so that the
 # README's test command works on a machine with only Node.js and npm:
 #   - Deno, from npm: the same app is tested on Deno (shutdown, contract suite);
-#   - Debian's Chromium: the browser tests (playwright-core downloads no browser).
-# Does nothing when both are present. Set CHROMIUM_PATH to use another Chromium.
+#   - Debian's Chromium: the browser tests (playwright-core downloads no browser);
+#   - Debian's wrk: the benchmark's own test (tests/bench-turns.test.ts).
+# Does nothing when all are present. Set CHROMIUM_PATH to use another Chromium.
 set -euo pipefail
 
 if ! command -v deno >/dev/null 2>&1; then
@@ -11,10 +12,13 @@ if ! command -v deno >/dev/null 2>&1; then
   npm install -g deno@2.9.6 >/dev/null
 fi
 
-if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "--- installing Debian's chromium" >&2
+packages=()
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then packages+=(chromium); fi
+if ! command -v wrk >/dev/null 2>&1; then packages+=(wrk); fi
+if [ "${#packages[@]}" -gt 0 ]; then
+  echo "--- installing Debian's ${packages[*]}" >&2
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
 fi
