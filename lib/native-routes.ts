@@ -75,6 +75,18 @@ export function directAnswer(route: AppRoute): FetchHandler | undefined {
   };
 }
 
+/**
+ * Elysia's own handler for `route`, compiled on its first request as Elysia compiles its
+ * own, so that start-up does not pay for it.
+ */
+function compiledOnFirstRequest(app: App, route: AppRoute): FetchHandler {
+  let compiled: FetchHandler | undefined;
+  return (request) => {
+    compiled ??= createBunRouteHandler(app, route) as FetchHandler;
+    return compiled(request);
+  };
+}
+
 /** A path with a parameter or a wildcard is left to the app's own router. */
 const isFixed = (path: string) => !/[:*]/.test(path);
 
@@ -82,8 +94,7 @@ const isMethod = (method: string): method is Method => (METHODS as readonly stri
 
 /**
  * Every fixed path of `app`, by method, and HEAD wherever there is GET: the server
- * sends HEAD the GET answer's headers without its body. A route's handler is built on
- * its first request, as Elysia compiles its own, so the table costs nothing before then.
+ * sends HEAD the GET answer's headers without its body.
  */
 export function nativeRoutes(
   app: App,
@@ -93,11 +104,7 @@ export function nativeRoutes(
   for (const route of app.routes) {
     const { method } = route;
     if (!isFixed(route.path) || !isMethod(method)) continue;
-    let built: FetchHandler | undefined;
-    const handler: FetchHandler = (request) => {
-      built ??= directAnswer(route) ?? (createBunRouteHandler(app, route) as FetchHandler);
-      return built(request);
-    };
+    const handler = directAnswer(route) ?? compiledOnFirstRequest(app, route);
     // Elysia's own `listen()` encodes the path the same way.
     const path = encodeURI(route.path);
     const methods = table[path] ?? {};
