@@ -3,7 +3,7 @@
  * headers, per endpoint and client class, in interleaved rounds on one machine; then
  * cold start and memory. Prints one table and writes it to bench/results/.
  *
- *   bun run bench                 15 rounds per case, 1 s a side in turns of 0.1 s (about 14 minutes)
+ *   bun run bench                 15 rounds per case, 1 s a side in turns of 0.1 s (about 17 minutes)
  *   bun run bench --quick         2 rounds, to check the harness
  *   bun run bench --only ping     only the cases whose name contains "ping"
  */
@@ -23,7 +23,7 @@ const ROUNDS = quick ? 2 : 15;
 // the host then falls on both sides of a round alike.
 const TURNS = { seconds: 1, turnMs: 100 };
 /** Runs of their own per side and case, for latency, which turns cannot measure. */
-const LATENCY_ROUNDS = quick ? 1 : 9;
+const LATENCY_ROUNDS = quick ? 1 : 15;
 const SECONDS = 1;
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1] ?? "") : "";
@@ -162,6 +162,29 @@ async function rssOverLongRun(
   return { afterFirst, afterTotal: rssMb(app), requests };
 }
 
+/** Runs of their own, `a` and `b` in turn, for latency. */
+class LatencyRuns {
+  readonly a: LoadResult[] = [];
+  readonly b: LoadResult[] = [];
+
+  async add(number: number, a: Started, b: Started, index: number): Promise<void> {
+    const sides: [LoadResult[], Started][] = [
+      [this.a, a],
+      [this.b, b],
+    ];
+    for (const [results, server] of number % 2 ? sides.reverse() : sides)
+      results.push(await drive(server, index));
+  }
+
+  median(side: "a" | "b", figure: "p50Ms" | "p99Ms"): number {
+    return median(this[side].map((r) => r[figure]));
+  }
+
+  get errors(): number {
+    return [...this.a, ...this.b].reduce((sum, r) => sum + r.errors, 0);
+  }
+}
+
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
 /**
@@ -230,24 +253,17 @@ async function main() {
     idCost.add(await round(number, baseline, replaying, 0));
     process.stdout.write(`round ${number + 1}/${ROUNDS} done\n`);
   }
-  const latency = CASES.map(() => ({ app: [] as LoadResult[], bare: [] as LoadResult[] }));
+  const latency = CASES.map(() => new LatencyRuns());
+  const controlLatency = new LatencyRuns();
   for (let number = 0; number < LATENCY_ROUNDS; number++) {
-    for (let i = 0; i < CASES.length; i++) {
-      const runs = latency[i] as (typeof latency)[number];
-      const sides: [LoadResult[], Started][] = [
-        [runs.app, app],
-        [runs.bare, baseline],
-      ];
-      for (const [results, server] of number % 2 ? sides.reverse() : sides)
-        results.push(await drive(server, i));
-    }
+    for (let i = 0; i < CASES.length; i++) await latency[i]?.add(number, app, baseline, i);
+    await controlLatency.add(number, baseline, twin, 0);
   }
   const loadedRss = rssMb(app);
 
   const rows = CASES.map(({ name }, i) => {
     const { a, b, ratios } = throughput[i] as Rounds;
-    const { app: appRuns, bare: bareRuns } = latency[i] as (typeof latency)[number];
-    const runErrors = [...appRuns, ...bareRuns].reduce((sum, r) => sum + r.errors, 0);
+    const runs = latency[i] as LatencyRuns;
     return {
       name,
       appRps: median(a.map((r) => r.requestsPerSecond)),
@@ -256,11 +272,11 @@ async function main() {
       /** The middle half of the rounds' ratios: how far one round's figure can be trusted. */
       ratioQuartiles: quartiles(ratios),
       ratios,
-      appP50: median(appRuns.map((r) => r.p50Ms)),
-      appP99: median(appRuns.map((r) => r.p99Ms)),
-      bareP50: median(bareRuns.map((r) => r.p50Ms)),
-      bareP99: median(bareRuns.map((r) => r.p99Ms)),
-      errors: (throughput[i] as Rounds).errors + runErrors,
+      appP50: runs.median("a", "p50Ms"),
+      appP99: runs.median("a", "p99Ms"),
+      bareP50: runs.median("b", "p50Ms"),
+      bareP99: runs.median("b", "p99Ms"),
+      errors: (throughput[i] as Rounds).errors + runs.errors,
     };
   });
 
@@ -269,7 +285,11 @@ async function main() {
   await stop(baseline);
   await stop(twin);
   await stop(replaying);
-  const controlRatio = { ratio: median(control.ratios), ratioQuartiles: quartiles(control.ratios) };
+  const controlRatio = {
+    ratio: median(control.ratios),
+    ratioQuartiles: quartiles(control.ratios),
+    p99Ratio: controlLatency.median("a", "p99Ms") / controlLatency.median("b", "p99Ms"),
+  };
   const freshIdRatio = median(idCost.ratios);
 
   const coldStart = {
@@ -292,7 +312,7 @@ async function main() {
   console.log();
   const [c1, c3] = controlRatio.ratioQuartiles;
   console.log(
-    `control, two copies of the bare server in the same rounds (${CASES[0]?.name}): ${fmt(controlRatio.ratio, 2)}, middle half of rounds ${fmt(c1, 2)}–${fmt(c3, 2)}`,
+    `control, two copies of the bare server in the same rounds (${CASES[0]?.name}): ${fmt(controlRatio.ratio, 2)}, middle half of rounds ${fmt(c1, 2)}–${fmt(c3, 2)}; p99 ${fmt(controlRatio.p99Ratio, 2)}×`,
   );
   console.log(
     `the baseline's fresh X-Request-Id per response (${CASES[0]?.name}): ${fmt(freshIdRatio, 2)}× the req/s of replaying one recorded id`,
