@@ -3,7 +3,7 @@
  * headers, per endpoint and client class, in interleaved rounds on one machine; then
  * cold start and memory. Prints one table and writes it to bench/results/.
  *
- *   bun run bench                 15 rounds per case, 1 s a side in turns of 0.1 s (about 17 minutes)
+ *   bun run bench                 15 rounds per case, 1 s a side in turns of 0.1 s (about 16 minutes)
  *   bun run bench --quick         2 rounds, to check the harness
  *   bun run bench --only ping     only the cases whose name contains "ping"
  */
