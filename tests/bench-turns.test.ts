@@ -49,14 +49,16 @@ test("each server is driven only in its own turns, and counts only its own reque
   expect(byB - second.requests).toBeWithin(0, CONNECTIONS + 1);
   expect(first.errors + second.errors).toBe(0);
 
-  // Turns are long runs of one side, about ten a side (1 s in turns of 100 ms), a first.
+  // Turns are long runs of one side, about ten a side (1 s in turns of 100 ms), a first;
+  // a busy machine may stretch them, so half of that is asked (one side after the
+  // other would make two).
   // A paused wrk may have a request per connection on its way, answered at the start of
   // the other's turn: a short run, at most one per turn. Two wrks running at once would
   // make thousands.
   const all = runs(answered);
   const turns = all.filter(([, length]) => length > CONNECTIONS);
   expect(turns[0]?.[0]).toBe("a");
-  expect(turns.length).toBeGreaterThanOrEqual(2 * (1000 / TURN_MS) - 2);
+  expect(turns.length).toBeGreaterThanOrEqual(1000 / TURN_MS);
   expect(all.length - turns.length).toBeLessThanOrEqual(turns.length);
   // Each side's rate is over its own turns, which add up to about a second.
   expect(first.requests / first.requestsPerSecond).toBeWithin(0.9, 1.5);
