@@ -43,6 +43,7 @@ class Side {
     this.#child = run.child;
     this.#output = run.output.then((out) => {
       this.#exited = true;
+      paused.delete(run.child);
       if (this.#running) this.#ranMs += performance.now() - this.#since;
       return out;
     });
