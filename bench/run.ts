@@ -106,36 +106,57 @@ function drive(server: Started, index: number): Promise<LoadResult> {
   return load({ ...target(server, index), seconds: SECONDS });
 }
 
-/** One round of a case, in turns; who goes first alternates, so neither is always first. */
-async function round(
+/** Who goes first alternates between rounds, so neither side is always first. */
+async function inAlternateOrder<T>(
   number: number,
-  a: Started,
-  b: Started,
-  index: number,
-): Promise<[Throughput, Throughput]> {
-  if (number % 2 === 0) return inTurns(target(a, index), target(b, index), TURNS);
-  const [second, first] = await inTurns(target(b, index), target(a, index), TURNS);
+  [a, b]: [Started, Started],
+  measure: (first: Started, second: Started) => Promise<[T, T]>,
+): Promise<[T, T]> {
+  if (number % 2 === 0) return measure(a, b);
+  const [second, first] = await measure(b, a);
   return [first, second];
 }
 
-/** Per-round ratios of `a` to `b`, and the figures they came from. */
-class Rounds {
-  readonly a: Throughput[] = [];
-  readonly b: Throughput[] = [];
+/** One round of a case: both sides in turns (`turns.ts`). */
+const round = (number: number, pair: [Started, Started], index: number) =>
+  inAlternateOrder(number, pair, (first, second) =>
+    inTurns(target(first, index), target(second, index), TURNS),
+  );
 
-  add([a, b]: [Throughput, Throughput]): void {
+/** One latency round of a case: a run of its own for each side. */
+const latencyRound = (number: number, pair: [Started, Started], index: number) =>
+  inAlternateOrder(
+    number,
+    pair,
+    async (first, second): Promise<[LoadResult, LoadResult]> => [
+      await drive(first, index),
+      await drive(second, index),
+    ],
+  );
+
+/** What rounds measured of two sides, `a` and `b`, round by round. */
+class Pairs<T extends Throughput> {
+  readonly a: T[] = [];
+  readonly b: T[] = [];
+
+  add([a, b]: [T, T]): void {
     this.a.push(a);
     this.b.push(b);
   }
 
+  /** Per-round throughput ratios of `a` to `b`. */
   get ratios(): number[] {
-    return this.a.map((r, k) => r.requestsPerSecond / (this.b[k] as Throughput).requestsPerSecond);
+    return this.a.map((r, k) => r.requestsPerSecond / (this.b[k] as T).requestsPerSecond);
   }
 
   get errors(): number {
     return [...this.a, ...this.b].reduce((sum, r) => sum + r.errors, 0);
   }
 }
+
+/** The median of one latency figure of one side, over its runs. */
+const latencyOf = (runs: Pairs<LoadResult>, side: "a" | "b", figure: "p50Ms" | "p99Ms") =>
+  median(runs[side].map((r) => r[figure]));
 
 async function coldStarts(command: string[], env: Record<string, string> = {}): Promise<number> {
   const times: number[] = [];
@@ -160,29 +181,6 @@ async function rssOverLongRun(
     if (Number.isNaN(afterFirst) && requests >= FIRST) afterFirst = rssMb(app);
   }
   return { afterFirst, afterTotal: rssMb(app), requests };
-}
-
-/** Runs of their own, `a` and `b` in turn, for latency. */
-class LatencyRuns {
-  readonly a: LoadResult[] = [];
-  readonly b: LoadResult[] = [];
-
-  async add(number: number, a: Started, b: Started, index: number): Promise<void> {
-    const sides: [LoadResult[], Started][] = [
-      [this.a, a],
-      [this.b, b],
-    ];
-    for (const [results, server] of number % 2 ? sides.reverse() : sides)
-      results.push(await drive(server, index));
-  }
-
-  median(side: "a" | "b", figure: "p50Ms" | "p99Ms"): number {
-    return median(this[side].map((r) => r[figure]));
-  }
-
-  get errors(): number {
-    return [...this.a, ...this.b].reduce((sum, r) => sum + r.errors, 0);
-  }
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
@@ -244,26 +242,27 @@ async function main() {
   // Warm-up, discarded.
   for (let i = 0; i < CASES.length; i++)
     for (const server of [app, baseline, twin, replaying]) await drive(server, i);
-  const throughput = CASES.map(() => new Rounds());
-  const control = new Rounds();
-  const idCost = new Rounds();
+  const throughput = CASES.map(() => new Pairs<Throughput>());
+  const control = new Pairs<Throughput>();
+  const idCost = new Pairs<Throughput>();
   for (let number = 0; number < ROUNDS; number++) {
-    for (let i = 0; i < CASES.length; i++) throughput[i]?.add(await round(number, app, baseline, i));
-    control.add(await round(number, baseline, twin, 0));
-    idCost.add(await round(number, baseline, replaying, 0));
+    for (let i = 0; i < CASES.length; i++) throughput[i]?.add(await round(number, [app, baseline], i));
+    control.add(await round(number, [baseline, twin], 0));
+    idCost.add(await round(number, [baseline, replaying], 0));
     process.stdout.write(`round ${number + 1}/${ROUNDS} done\n`);
   }
-  const latency = CASES.map(() => new LatencyRuns());
-  const controlLatency = new LatencyRuns();
+  const latency = CASES.map(() => new Pairs<LoadResult>());
+  const controlLatency = new Pairs<LoadResult>();
   for (let number = 0; number < LATENCY_ROUNDS; number++) {
-    for (let i = 0; i < CASES.length; i++) await latency[i]?.add(number, app, baseline, i);
-    await controlLatency.add(number, baseline, twin, 0);
+    for (let i = 0; i < CASES.length; i++) latency[i]?.add(await latencyRound(number, [app, baseline], i));
+    controlLatency.add(await latencyRound(number, [baseline, twin], 0));
   }
   const loadedRss = rssMb(app);
 
   const rows = CASES.map(({ name }, i) => {
-    const { a, b, ratios } = throughput[i] as Rounds;
-    const runs = latency[i] as LatencyRuns;
+    const rounds = throughput[i] as Pairs<Throughput>;
+    const { a, b, ratios } = rounds;
+    const runs = latency[i] as Pairs<LoadResult>;
     return {
       name,
       appRps: median(a.map((r) => r.requestsPerSecond)),
@@ -272,11 +271,11 @@ async function main() {
       /** The middle half of the rounds' ratios: how far one round's figure can be trusted. */
       ratioQuartiles: quartiles(ratios),
       ratios,
-      appP50: runs.median("a", "p50Ms"),
-      appP99: runs.median("a", "p99Ms"),
-      bareP50: runs.median("b", "p50Ms"),
-      bareP99: runs.median("b", "p99Ms"),
-      errors: (throughput[i] as Rounds).errors + runs.errors,
+      appP50: latencyOf(runs, "a", "p50Ms"),
+      appP99: latencyOf(runs, "a", "p99Ms"),
+      bareP50: latencyOf(runs, "b", "p50Ms"),
+      bareP99: latencyOf(runs, "b", "p99Ms"),
+      errors: rounds.errors + runs.errors,
     };
   });
 
@@ -288,7 +287,7 @@ async function main() {
   const controlRatio = {
     ratio: median(control.ratios),
     ratioQuartiles: quartiles(control.ratios),
-    p99Ratio: controlLatency.median("a", "p99Ms") / controlLatency.median("b", "p99Ms"),
+    p99Ratio: latencyOf(controlLatency, "a", "p99Ms") / latencyOf(controlLatency, "b", "p99Ms"),
   };
   const freshIdRatio = median(idCost.ratios);
 

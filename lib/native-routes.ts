@@ -7,10 +7,11 @@
  *
  * A route whose hooks are exactly the app's own (the body limit, the client
  * classification, the error envelope) is answered directly: what those hooks do
- * (`checkBodyLimit`, `clientOf`), then its handler, as plain calls. Elysia's handler for one route builds a context of five
- * properties, calls each hook through it and merges what the hook derives, and that
- * cost about a tenth of a bare server's throughput (README, Performance). Any other
- * route gets Elysia's own handler, as Elysia's `listen()` builds it on Bun.
+ * (`checkBodyLimit`, `clientOf`), then its handler, as plain calls. Elysia's handler
+ * for one route builds a context of five properties, calls each hook through it and
+ * merges what the hook derives, and that cost about a tenth of a bare server's
+ * throughput (README, Performance). Any other route gets Elysia's own handler, as
+ * Elysia's `listen()` builds it on Bun.
  */
 import { createBunRouteHandler } from "elysia/adapter/bun/compose";
 import type { FetchHandler, MatchedRoute } from "./access-log.ts";
