@@ -2,9 +2,9 @@
  * The Deno entry point: describes the runtime to `lib/start.ts` and serves the same app
  * with `Deno.serve` (Elysia's `.listen()` is Bun-only). Run it with `deno task start`.
  */
-import type { AppOptions } from "./lib/app.ts";
-import { importStart } from "./lib/import-start.ts";
-import type { Runtime } from "./lib/start.ts";
+import type { AppOptions } from "./lib/http/app.ts";
+import { importStart } from "./lib/runtime/import-start.ts";
+import type { Runtime } from "./lib/runtime/start.ts";
 
 const deno: Runtime = {
   name: `deno ${Deno.version.deno}`,

@@ -2,12 +2,12 @@
  * The Bun entry point: describes the runtime to `lib/start.ts` and listens. `main` is
  * exported so a test fixture can serve extra routes through the very same code.
  */
-import type { AppOptions } from "./lib/app.ts";
-import { LIMITS } from "./lib/body-limit.ts";
-import { internalError } from "./lib/errors.ts";
-import { importStart } from "./lib/import-start.ts";
-import { nativeRoutes } from "./lib/native-routes.ts";
-import type { Runtime } from "./lib/start.ts";
+import type { AppOptions } from "./lib/http/app.ts";
+import { internalError } from "./lib/http/errors.ts";
+import { LIMITS } from "./lib/http/limits.ts";
+import { nativeRoutes } from "./lib/http/native-routes.ts";
+import { importStart } from "./lib/runtime/import-start.ts";
+import type { Runtime } from "./lib/runtime/start.ts";
 
 // Without it, an error escaping Elysia would get Bun's development error page.
 process.env.NODE_ENV ??= "production";

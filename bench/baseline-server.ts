@@ -11,8 +11,8 @@
  *   bun run bench/baseline-server.ts <recorded.json> <port> [--replay-ids]
  */
 import { readFileSync } from "node:fs";
-import { wantsColour } from "../lib/colour-switch.ts";
-import { requestIdFor } from "../lib/request-id.ts";
+import { wantsColour } from "../lib/http/colour-switch.ts";
+import { requestIdFor } from "../lib/http/request-id.ts";
 
 export interface Recorded {
   /** `${path} ${class}`, the class being the key the baseline derives from headers. */

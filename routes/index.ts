@@ -4,12 +4,12 @@
  * asks for JSON alone, get an index of the API as JSON.
  */
 import { Type as t } from "@sinclair/typebox";
-import { DOCS_PATH, OPENAPI_PATH } from "../lib/app-paths.ts";
-import { htmlProfile } from "../lib/html-profile.ts";
-import { errors, htmlBody, jsonBody, notModified, ok, textBody } from "../lib/openapi.ts";
-import { PreparedJson } from "../lib/prepared-response.ts";
-import { defineRoute } from "../lib/route.ts";
-import { terminalProfile } from "../lib/terminal-profile.ts";
+import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
+import { errors, htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
+import { PreparedJson } from "../lib/http/prepared-response.ts";
+import { defineRoute } from "../lib/http/route.ts";
+import { htmlProfile } from "../lib/profile/html-profile.ts";
+import { terminalProfile } from "../lib/profile/terminal-profile.ts";
 
 const apiIndexSchema = () =>
   t.Object({

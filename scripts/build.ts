@@ -34,7 +34,7 @@ function commit(): string {
 const staticStart: BunPlugin = {
   name: "static-start",
   setup(build) {
-    build.onLoad({ filter: /[\\/]lib[\\/]import-start\.ts$/ }, () => ({
+    build.onLoad({ filter: /[\\/]lib[\\/]runtime[\\/]import-start\.ts$/ }, () => ({
       loader: "ts",
       contents: `import * as start from "./start.ts";\nexport const importStart = async () => start;\n`,
     }));

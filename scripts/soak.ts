@@ -7,7 +7,7 @@
  *   bun run soak                # 60 s, 64 connections
  *   SOAK_SECONDS=10 SOAK_CONNECTIONS=16 bun run soak
  */
-import { OPENAPI_PATH } from "../lib/app-paths.ts";
+import { OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { routes } from "../routes/_manifest.gen.ts";
 import { freePort, rssMbOf, waitUntilUp } from "./loopback.ts";
 

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { accessSync, constants, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { SHUTDOWN_GRACE_MS } from "../lib/start.ts";
+import { SHUTDOWN_GRACE_MS } from "../lib/runtime/start.ts";
 import pkg from "../package.json" with { type: "json" };
 
 const root = join(import.meta.dir, "..");

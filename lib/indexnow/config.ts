@@ -3,7 +3,7 @@
  * The key is per site, so it only ever comes from the environment (a Fly secret in
  * production); without one the trigger answers 503 rather than failing start-up.
  */
-import { ConfigError, type Env } from "../config-error.ts";
+import { ConfigError, type Env } from "../runtime/env.ts";
 
 export interface IndexNowConfig {
   /** 8-128 of `a-z A-Z 0-9 -`; undefined when `INDEXNOW_KEY` is not set. */

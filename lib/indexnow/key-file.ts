@@ -5,9 +5,9 @@
  * plain 404, and nothing at all is served when no key is configured.
  */
 import { Elysia } from "elysia";
-import { CONTENT_TYPE } from "../headers.ts";
-import { PreparedResponse } from "../prepared-response.ts";
-import { synchronousHandler } from "../synchronous-handler.ts";
+import { CONTENT_TYPE } from "../http/headers.ts";
+import { PreparedResponse } from "../http/prepared-response.ts";
+import { synchronousHandler } from "../http/synchronous-handler.ts";
 
 /** Where the engines look for the key: the protocol's default `keyLocation`. */
 export const keyFilePath = (key: string): string => `/${key}.txt`;

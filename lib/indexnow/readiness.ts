@@ -3,7 +3,7 @@
  * no engine could reach (localhost, a bare IP), the trigger answers 503 and says what
  * to set, rather than sending submissions that engines would reject anyway.
  */
-import type { Config } from "../config.ts";
+import type { Config } from "../runtime/config.ts";
 
 /** Host names that are not a public origin: loopback names and single labels. */
 function privateHostProblem(hostname: string): string | undefined {

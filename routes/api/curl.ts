@@ -2,9 +2,9 @@
  * GET /api/curl: the owner's profile in ANSI colour, for `curl yoursite`: header,
  * live status, career timeline, skill bars, links and what to try next.
  */
-import { errors, notModified, ok, textBody } from "../../lib/openapi.ts";
-import { defineRoute } from "../../lib/route.ts";
-import { terminalProfile } from "../../lib/terminal-profile.ts";
+import { errors, notModified, ok, textBody } from "../../lib/docs/responses.ts";
+import { defineRoute } from "../../lib/http/route.ts";
+import { terminalProfile } from "../../lib/profile/terminal-profile.ts";
 
 const example = `
   Rin Hayashi  林 凛

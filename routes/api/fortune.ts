@@ -1,10 +1,11 @@
 /** GET /api/fortune: a random quote on data science, engineering or life. */
+
+import { anyOf } from "../../lib/content/random-pick.ts";
 import { contentSchemas, type Quote } from "../../lib/content/schemas.ts";
-import { CACHE_CONTROL } from "../../lib/headers.ts";
-import { errors, jsonBody, ok } from "../../lib/openapi.ts";
-import { preparedOnDemand } from "../../lib/prepared-response.ts";
-import { anyOf } from "../../lib/random-pick.ts";
-import { defineRoute } from "../../lib/route.ts";
+import { errors, jsonBody, ok } from "../../lib/docs/responses.ts";
+import { CACHE_CONTROL } from "../../lib/http/headers.ts";
+import { preparedOnDemand } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/http/route.ts";
 
 export const GET = defineRoute({
   detail: {

@@ -1,9 +1,9 @@
 /** GET /api/now: what the owner is building, learning, reading, and not doing. */
 import { Type as t } from "@sinclair/typebox";
 import { contentSchemas } from "../../lib/content/schemas.ts";
-import { errors, jsonBody, notModified, ok } from "../../lib/openapi.ts";
-import { PreparedJson } from "../../lib/prepared-response.ts";
-import { defineRoute } from "../../lib/route.ts";
+import { errors, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/http/route.ts";
 
 const nowSchema = () =>
   t.Composite([

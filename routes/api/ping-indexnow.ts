@@ -4,16 +4,16 @@
  * coalescing keep it from being used to spam the engines.
  */
 import { Type as t } from "@sinclair/typebox";
-import { assertBodyWithin } from "../../lib/body-limit.ts";
-import { ApiError } from "../../lib/errors.ts";
-import { baseHeaders, CONTENT_TYPE } from "../../lib/headers.ts";
+import { errors, jsonBody } from "../../lib/docs/responses.ts";
+import { ApiError } from "../../lib/http/errors.ts";
+import { baseHeaders, CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { assertBodyWithin } from "../../lib/http/limits.ts";
+import { serialiseJson } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/http/route.ts";
 import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, guardedTrigger } from "../../lib/indexnow/trigger.ts";
 import { once } from "../../lib/once.ts";
-import { errors, jsonBody } from "../../lib/openapi.ts";
-import { serialiseJson } from "../../lib/prepared-response.ts";
-import { defineRoute } from "../../lib/route.ts";
 
 /** The request needs no body; anything bigger than this is refused unread. */
 export const MAX_BODY_BYTES = 1024;

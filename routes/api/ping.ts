@@ -4,13 +4,13 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
-import { CACHE_CONTROL } from "../../lib/headers.ts";
-import { errors, jsonBody, ok, textBody } from "../../lib/openapi.ts";
-import { formatDuration, ownerLocalTime } from "../../lib/owner-time.ts";
-import { perInterval } from "../../lib/per-interval.ts";
-import { PreparedJson } from "../../lib/prepared-response.ts";
-import { defineRoute } from "../../lib/route.ts";
-import { liveTerminalText } from "../../lib/terminal-text.ts";
+import { errors, jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
+import { CACHE_CONTROL } from "../../lib/http/headers.ts";
+import { perInterval } from "../../lib/http/per-interval.ts";
+import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/http/route.ts";
+import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
+import { liveTerminalText } from "../../lib/profile/terminal-text.ts";
 
 const heartbeatSchema = () =>
   t.Object({

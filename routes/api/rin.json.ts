@@ -1,8 +1,8 @@
 /** GET /api/rin.json: the structured profile, for integrations and recruiters. */
 import { contentSchemas } from "../../lib/content/schemas.ts";
-import { errors, jsonBody, notModified, ok } from "../../lib/openapi.ts";
-import { PreparedJson } from "../../lib/prepared-response.ts";
-import { defineRoute } from "../../lib/route.ts";
+import { errors, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/http/route.ts";
 
 const example = {
   handle: "rin",

@@ -1,8 +1,8 @@
 /** GET /api/stack: what the site is built with, and hints at its easter eggs. */
 import { contentSchemas } from "../../lib/content/schemas.ts";
-import { errors, jsonBody, notModified, ok } from "../../lib/openapi.ts";
-import { PreparedJson } from "../../lib/prepared-response.ts";
-import { defineRoute } from "../../lib/route.ts";
+import { errors, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/http/route.ts";
 
 export const GET = defineRoute({
   detail: {

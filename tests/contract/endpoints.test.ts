@@ -5,8 +5,8 @@
 import { describe, expect, test } from "bun:test";
 import { contentFiles } from "../../lib/content/files.ts";
 import { validateContent } from "../../lib/content/validate.ts";
-import { serialiseJson } from "../../lib/prepared-response.ts";
-import { VERSION } from "../../lib/version.ts";
+import { serialiseJson } from "../../lib/http/prepared-response.ts";
+import { VERSION } from "../../lib/runtime/version.ts";
 import { as, GET_PATHS } from "../support/app.ts";
 import { local, remote, SITE_URL, snapshot, useTarget } from "./target.ts";
 

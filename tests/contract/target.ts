@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
-import { createApp } from "../../lib/app.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { createApp } from "../../lib/http/app.ts";
+import { loadConfig } from "../../lib/runtime/config.ts";
 import { freePort, waitUntilUp } from "../../scripts/loopback.ts";
 
 /** The origin every target is started with (`.ci/run` passes the same). */

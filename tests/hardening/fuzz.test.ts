@@ -1,7 +1,7 @@
 /** Property-based fuzzing: no request a stranger can send breaks the API. */
 import { afterAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/runtime/config.ts";
 import { SITE_URL, testApp } from "../support/app.ts";
 import { startEngine } from "../support/engines.ts";
 import { type HostileRequest, hostileRequest, type Seen, violations } from "../support/invariants.ts";

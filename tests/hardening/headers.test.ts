@@ -1,6 +1,6 @@
 /** Security headers, CORS and HTTP caching: the header policy, checked on every response. */
 import { describe, expect, test } from "bun:test";
-import { DOCS_SCRIPT_BASE } from "../../lib/headers.ts";
+import { DOCS_SCRIPT_BASE } from "../../lib/http/headers.ts";
 import { as, GET_PATHS, send, testApp } from "../support/app.ts";
 
 const app = testApp();

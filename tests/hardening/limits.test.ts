@@ -1,6 +1,6 @@
 /** Limits: bodies, headers and URLs a stranger can make too big, and a short Host. */
 import { afterAll, describe, expect, test } from "bun:test";
-import { LIMITS } from "../../lib/body-limit.ts";
+import { LIMITS } from "../../lib/http/limits.ts";
 import { send, testApp } from "../support/app.ts";
 import { headerOf, rawRequest, startServer } from "../support/server.ts";
 

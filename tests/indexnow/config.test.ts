@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
-import { ConfigError, loadConfig } from "../../lib/config.ts";
 import { DEFAULT_ENDPOINTS } from "../../lib/indexnow/config.ts";
+import { ConfigError, loadConfig } from "../../lib/runtime/config.ts";
 
 const SITE_URL = "https://rin.example";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "bun:test";
 import { join } from "node:path";
-import { createApp } from "../../lib/app.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { createApp } from "../../lib/http/app.ts";
+import { loadConfig } from "../../lib/runtime/config.ts";
 import { type FakeEngine, refusedUrl, startEngine } from "../support/engines.ts";
 
 const SCRIPT = join(import.meta.dir, "..", "..", "scripts", "notify.ts");

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "bun:test";
-import { createApp } from "../../lib/app.ts";
-import { loadConfig } from "../../lib/config.ts";
-import type { AppLog } from "../../lib/log.ts";
+import { createApp } from "../../lib/http/app.ts";
+import { loadConfig } from "../../lib/runtime/config.ts";
+import type { AppLog } from "../../lib/runtime/log.ts";
 import { as, FIXED_NOW, SITE_URL, send } from "../support/app.ts";
 import { type FakeEngine, refusedUrl, startEngine } from "../support/engines.ts";
 

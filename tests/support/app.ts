@@ -2,9 +2,10 @@
  * Test support: the app in-process with a fixed clock, and the User-Agents and headers
  * that real clients send, so a test reads `get("/api/ping", as.curl)`.
  */
-import { type AppOptions, createApp } from "../../lib/app.ts";
-import { loadConfig } from "../../lib/config.ts";
+
 import type { Content } from "../../lib/content/validate.ts";
+import { type AppOptions, createApp } from "../../lib/http/app.ts";
+import { loadConfig } from "../../lib/runtime/config.ts";
 
 export const SITE_URL = "https://rin.example";
 export const config = loadConfig({ SITE_URL });

@@ -3,8 +3,8 @@
  * generator of hostile requests. Used in-process and against a real server.
  */
 import fc from "fast-check";
-import { ERROR_CODES } from "../../lib/errors.ts";
-import { CONTENT_TYPE } from "../../lib/headers.ts";
+import { ERROR_CODES } from "../../lib/http/errors.ts";
+import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 
 export const DOCUMENTED_TYPES: readonly string[] = Object.values(CONTENT_TYPE);
 

@@ -2,7 +2,7 @@
  * Test support: the app listening on a random loopback port, in this process, and a
  * raw HTTP/1.1 client for requests `fetch` refuses to send (raw bytes, huge headers).
  */
-import { type AppOptions, createApp } from "../../lib/app.ts";
+import { type AppOptions, createApp } from "../../lib/http/app.ts";
 import { config, FIXED_NOW } from "./app.ts";
 
 // Bun serves its development error page unless this is set, as server.ts does.

@@ -1,0 +1,104 @@
+/**
+ * @module OpenAPI response objects, built from the same TypeBox schemas that validate
+ * the content. Routes describe every status they can return with these helpers, in
+ * their `responses()`, which runs only when the document is built.
+ */
+import type { TSchema } from "@sinclair/typebox";
+import { Type as t } from "@sinclair/typebox";
+import type { OpenAPIV3 } from "openapi-types";
+import { ERROR_CODES, type ErrorStatus } from "../http/errors.ts";
+import { CONTENT_TYPE } from "../http/headers.ts";
+import { once } from "../once.ts";
+
+type ResponseObject = OpenAPIV3.ResponseObject;
+type Content = NonNullable<ResponseObject["content"]>;
+
+/** Built on first use, as the content schemas are (see `lib/content/schemas.ts`). */
+const envelopeSchema = once(() =>
+  t.Object(
+    {
+      error: t.Object({
+        status: t.Integer({ description: "The HTTP status, repeated" }),
+        code: t.Union(
+          Object.values(ERROR_CODES).map((code) => t.Literal(code)),
+          { description: "Stable machine-readable code" },
+        ),
+        message: t.String({ description: "What went wrong, for a person" }),
+      }),
+    },
+    { description: "The one error envelope of this API" },
+  ),
+);
+
+const textSchema = once(() => t.String({ description: "UTF-8 text, at most 80 columns per line" }));
+
+const header = (description: string): OpenAPIV3.HeaderObject => ({ description, schema: { type: "string" } });
+
+/** Headers every representation carries. */
+const COMMON_HEADERS = {
+  Vary: header("Accept, User-Agent: the representation depends on both"),
+  "Cache-Control": header("How long caches may keep this response"),
+};
+
+/** 200 with JSON, for programs and browsers (and terminals asking for JSON). */
+export function jsonBody(schema: TSchema, example: unknown): Content {
+  return { [CONTENT_TYPE.json]: { schema: schema as OpenAPIV3.SchemaObject, example } };
+}
+
+/** 200 with text for terminals (ANSI colour unless switched off). */
+export function textBody(example: string): Content {
+  return { [CONTENT_TYPE.text]: { schema: textSchema() as OpenAPIV3.SchemaObject, example } };
+}
+
+/** 200 with a self-contained HTML page, for browsers. */
+export function htmlBody(example: string): Content {
+  return {
+    [CONTENT_TYPE.html]: {
+      schema: t.String({ description: "A UTF-8 HTML document" }) as OpenAPIV3.SchemaObject,
+      example,
+    },
+  };
+}
+
+export function ok(description: string, content: Content, etag = false): ResponseObject {
+  return {
+    description,
+    headers: etag
+      ? { ...COMMON_HEADERS, ETag: header("Strong validator for If-None-Match") }
+      : COMMON_HEADERS,
+    content,
+  };
+}
+
+/** 304 for a matching `If-None-Match`: no body. */
+export const notModified: ResponseObject = {
+  description: "Not Modified: the ETag in If-None-Match still matches",
+};
+
+/** Error responses, in the envelope, for each status given. */
+export function errors(...statuses: ErrorStatus[]): Record<string, ResponseObject> {
+  const descriptions: Record<ErrorStatus, string> = {
+    400: "Malformed request",
+    404: "No such route",
+    405: "Known path, wrong method (see the Allow header)",
+    413: "Request body over the limit",
+    429: "Too soon: see Retry-After",
+    500: "Unexpected failure; logged, no details exposed",
+    502: "An upstream service failed",
+    503: "Not configured on this deployment",
+  };
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      {
+        description: descriptions[status],
+        content: {
+          [CONTENT_TYPE.json]: {
+            schema: envelopeSchema() as OpenAPIV3.SchemaObject,
+            example: { error: { status, code: ERROR_CODES[status], message: descriptions[status] } },
+          },
+        },
+      },
+    ]),
+  );
+}

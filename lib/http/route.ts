@@ -1,0 +1,74 @@
+/**
+ * @module The contract of a route file. A file under `routes/` exports one route per
+ * HTTP method it answers (`export const GET = defineRoute({...})`); its path is the
+ * file's path. `setup` runs once at start-up and returns the per-request handler, so
+ * everything that can be prepared ahead (bodies, headers) is prepared there.
+ */
+import type { DocumentDecoration } from "elysia";
+import type { Content } from "../content/validate.ts";
+import type { Config } from "../runtime/config.ts";
+import type { AppLog } from "../runtime/log.ts";
+import type { Client } from "./client-kind.ts";
+
+/** What every route may use, built once by `createApp`. */
+export interface AppContext {
+  readonly config: Config;
+  readonly content: Content;
+  /**
+   * The current time in epoch milliseconds, as `Date.now`; tests pass a fixed clock for
+   * reproducible output. A number, not a `Date`: live routes read it on every request.
+   */
+  readonly clock: () => number;
+  /** Uniform in [0, 1); tests pass a seeded one. */
+  readonly random: () => number;
+  readonly startedAt: Date;
+  readonly version: string;
+  /** Every route of the app, for the index and the "try next" hints. */
+  readonly routes: readonly RouteSummary[];
+  /** Errors and one-line structured events. */
+  readonly log: AppLog;
+}
+
+export interface RouteSummary {
+  readonly method: Method;
+  readonly path: string;
+  readonly summary: string;
+}
+
+/** What a handler receives: the request and its classification. */
+export interface RequestContext {
+  readonly client: Client;
+  readonly request: Request;
+}
+
+export type Handler = (context: RequestContext) => Response | Promise<Response>;
+
+export type RouteResponses = NonNullable<DocumentDecoration["responses"]>;
+
+export interface RouteDetail extends Omit<DocumentDecoration, "responses"> {
+  summary: string;
+  description: string;
+  tags: [string, ...string[]];
+  /**
+   * Every status the route answers, with its schema and an example. A function, called
+   * when the OpenAPI document is first asked for: building the schemas at start-up cost
+   * memory that a monitor's ping never needs (see `lib/content/schemas.ts`).
+   */
+  responses: () => RouteResponses;
+}
+
+export interface RouteDefinition {
+  readonly detail: RouteDetail;
+  setup(app: AppContext): Handler;
+}
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+
+/** A route file's exports, as the manifest sees them. */
+export type RouteModule = Partial<Record<Method, RouteDefinition>>;
+
+/** Declares a route; only here for the types it checks. */
+export function defineRoute(definition: RouteDefinition): RouteDefinition {
+  return definition;
+}

@@ -1,0 +1,29 @@
+/**
+ * @module The profile page as a response, for browsers at `/`. Like the terminal
+ * profile it is rendered from the layout model once a minute, when the owner's local
+ * time in its header changes.
+ */
+import { CACHE_CONTROL, CONTENT_TYPE, htmlSecurityPolicy } from "../http/headers.ts";
+import { perInterval } from "../http/per-interval.ts";
+import { PreparedResponse } from "../http/prepared-response.ts";
+import type { AppContext } from "../http/route.ts";
+import { sha256 } from "../http/sha256.ts";
+import { renderPage } from "./html/page.ts";
+import { profileLayout } from "./layout.ts";
+
+/** The CSP source that allows exactly this stylesheet: `sha256-<base64>`. */
+export function styleHash(css: string): string {
+  return `sha256-${sha256(css, "base64")}`;
+}
+
+export function htmlProfile(app: AppContext): () => PreparedResponse {
+  return perInterval(60_000, app.clock, (at) => {
+    const page = renderPage(profileLayout(app.content, app.routes, app.config.siteUrl, at));
+    return new PreparedResponse(page.html, {
+      contentType: CONTENT_TYPE.html,
+      cacheControl: CACHE_CONTROL.perMinute,
+      etag: true,
+      headers: htmlSecurityPolicy(styleHash(page.css)),
+    });
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * @module The profile page for browsers: the layout model drawn as one self-contained
+ * HTML document (inline CSS, no scripts, fonts or images from anywhere). Every piece
+ * of content goes through the `html` template, which escapes it.
+ */
+import { PROFILE_SECTIONS, type ProfileLayout, type SectionRenderers } from "../layout.ts";
+import { html, SafeHtml, safeHref } from "./escape.ts";
+import { levelClamp, stylesheet } from "./styles.ts";
+
+/** A page and the one stylesheet in it, whose hash the Content-Security-Policy allows. */
+export interface RenderedPage {
+  readonly html: string;
+  readonly css: string;
+}
+
+/** The tab icon, drawn inline: a page that fetches nothing cannot fetch a favicon. */
+const ICON =
+  "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'>" +
+  "<rect width='32' height='32' rx='8' fill='%231e1e2e'/>" +
+  "<path d='M9 11l6 5-6 5M17 22h7' stroke='%23a6e3a1' stroke-width='2.5' fill='none' " +
+  "stroke-linecap='round' stroke-linejoin='round'/></svg>";
+
+/** `https://example.com/notes` → `example.com/notes`: the part a reader recognises. */
+function shortUrl(url: string): string {
+  return url.replace(/^(https?:\/\/|mailto:)/, "").replace(/\/$/, "");
+}
+
+/**
+ * The stylesheet as it goes in `<style>`: raw text there, so entities would not be
+ * decoded (and the CSP hash would not match). It is our own code, never content; it
+ * only has to be kept from closing the element.
+ */
+function rawStyle(css: string): SafeHtml {
+  if (/<\/style/i.test(css)) throw new Error("The stylesheet must not contain </style");
+  return new SafeHtml(css);
+}
+
+/**
+ * A command that may wrap before each path `/` on a narrow screen rather than mid-word:
+ * `<wbr>` adds a break opportunity but no text, so a copied command stays intact.
+ */
+function breakable(command: string): SafeHtml[] {
+  return command.split(/(?<![:/])(?=\/)/).map((part, i) => (i === 0 ? html`${part}` : html`<wbr>${part}`));
+}
+
+function head(layout: ProfileLayout, css: string): SafeHtml {
+  const { name, role, tagline } = layout.header;
+  const title = `${name} · ${role}`;
+  const canonical = `${layout.siteUrl}/`;
+  return html`<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${tagline}">
+<link rel="canonical" href="${canonical}">
+<meta property="og:type" content="profile">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${tagline}">
+<meta property="og:url" content="${canonical}">
+<meta property="og:site_name" content="${name}">
+<meta name="twitter:card" content="summary">
+<meta name="color-scheme" content="light dark">
+<meta name="theme-color" content="#eff1f5" media="(prefers-color-scheme: light)">
+<meta name="theme-color" content="#181825" media="(prefers-color-scheme: dark)">
+<link rel="icon" href="${ICON}">
+<style>${rawStyle(css)}</style>
+</head>`;
+}
+
+function hero(layout: ProfileLayout): SafeHtml {
+  const { name, nativeName, role, location, localTime, tagline } = layout.header;
+  return html`<header class="hero">
+<h1>${name}${nativeName ? html` <span class="native">${nativeName}</span>` : ""}</h1>
+<p class="role">${role} · ${location}</p>
+<p class="clock">Local time <time>${localTime.weekday} ${localTime.time}</time> (${localTime.offset})</p>
+<p class="tagline">${tagline}</p>
+<p class="shell"><span>In a terminal?</span><code>curl ${layout.siteUrl}</code></p>
+</header>`;
+}
+
+const list = (title: string, items: readonly string[]) =>
+  html`<div><h3>${title}</h3><ul>${items.map((item) => html`<li>${item}</li>`)}</ul></div>`;
+
+function link({ label, url }: { label: string; url: string }): SafeHtml {
+  const href = safeHref(url);
+  const body = html`<b>${label}</b><small>${shortUrl(url)}</small>`;
+  return href ? html`<li><a href="${href}" rel="me noopener">${body}</a></li>` : html`<li>${body}</li>`;
+}
+
+/** Each section's body; its heading comes from `PROFILE_SECTIONS`. */
+const SECTIONS: SectionRenderers<SafeHtml> = {
+  now: ({ status }) => html`<div class="now-body"><div>
+<p class="status"><span class="dot" aria-hidden="true"></span>${status.line}</p>
+<p class="updated">updated <time datetime="${status.updated}">${status.updated}</time></p></div>
+<div class="now-lists">${list("Building", status.building)}${list("Learning", status.learning)}</div></div>`,
+
+  career: ({ timeline }) =>
+    html`<ol class="timeline">${timeline.map(
+      ({ years, title, place, detail }) => html`
+<li><span class="years">${years}</span><h3>${title} <span class="place">· ${place}</span></h3><p>${detail}</p></li>`,
+    )}</ol>`,
+
+  skills: ({ skills }) =>
+    html`<ul class="skills">${skills.map(({ name, level }) => {
+      const shown = levelClamp(level);
+      return html`
+<li><span class="skill">${name}</span><span class="bar" aria-hidden="true"><span class="fill l${shown}"></span></span><span class="level">${shown}</span></li>`;
+    })}</ul>`,
+
+  links: ({ links }) => html`<ul class="links">${links.map(link)}</ul>`,
+
+  try: ({ api }) => html`<p class="intro">Everything here is also an API: JSON for programs, colour text for
+terminals. Click a command to select it. Full reference: <a href="${api.docs}">${shortUrl(api.docs)}</a> (OpenAPI).</p>
+<ul class="endpoints">${api.endpoints.map(
+    ({ method, path, summary, command }) => html`
+<li><div class="ep"><span class="method ${method.toLowerCase()}">${method}</span><code class="path">${path}</code><span class="summary">${summary}</span></div><pre class="cmd"><code>${breakable(command)}</code></pre></li>`,
+  )}</ul>`,
+};
+
+/** Renders the whole page for one layout. */
+export function renderPage(layout: ProfileLayout): RenderedPage {
+  const css = stylesheet(layout.skills.map(({ level }) => level));
+  const sections = PROFILE_SECTIONS.map(
+    ({ id, title }) => html`
+<section class="card" id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${title}</h2>
+${SECTIONS[id](layout)}
+</section>`,
+  );
+  const page = html`<!doctype html>
+<html lang="en">
+${head(layout, css)}
+<body>
+<main class="wrap">
+${hero(layout)}
+<div class="grid">${sections}
+</div>
+<footer>${layout.header.name} · <a href="${layout.api.docs}">API docs</a></footer>
+</main>
+</body>
+</html>
+`;
+  return { html: page.value, css };
+}

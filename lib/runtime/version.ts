@@ -1,0 +1,33 @@
+/** @module The running version: package.json's version and the git commit it was built from. */
+import pkg from "../../package.json" with { type: "json" };
+
+// Replaced by a string literal when `bun run build` compiles the executable (`--define`).
+declare const BUILD_COMMIT: string | undefined;
+
+/**
+ * From source: ask git once at start-up; no git, no repository → "unknown". The module
+ * is fetched here rather than imported: the executable knows its commit, and importing
+ * node:child_process would cost it start-up time and memory for nothing.
+ */
+function commitFromGit(): string {
+  try {
+    const { execFileSync } = process.getBuiltinModule("node:child_process");
+    const out = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], {
+      cwd: import.meta.dirname,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 2000,
+    });
+    return /^[0-9a-f]{7,40}$/.test(out.trim()) ? out.trim() : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The short commit hash, e.g. `6edf736a1b2c`, or "unknown". */
+export const COMMIT: string = typeof BUILD_COMMIT === "string" ? BUILD_COMMIT : commitFromGit();
+
+export const PACKAGE_VERSION: string = pkg.version;
+
+/** What `/api/ping` and `--version` report: semver with the commit as build metadata. */
+export const VERSION = `${PACKAGE_VERSION}+${COMMIT}`;

@@ -1,0 +1,120 @@
+import { describe, expect, test } from "bun:test";
+import {
+  acceptsOnlyJson,
+  type Client,
+  type ClientKind,
+  classifyClient,
+  clientOf,
+  TERMINAL_AGENTS,
+} from "../../lib/http/client-kind.ts";
+
+describe("classifyClient", () => {
+  const cases: [
+    name: string,
+    ua: string | null,
+    accept: string | null,
+    kind: ClientKind,
+    wants: Client["wants"],
+  ][] = [
+    ["curl", "curl/8.5.0", "*/*", "terminal", "text"],
+    ["Wget", "Wget/1.21.4", "*/*", "terminal", "text"],
+    ["HTTPie with its default Accept", "HTTPie/3.2.2", "application/json, */*;q=0.5", "terminal", "text"],
+    ["xh", "xh/0.22.0", "*/*", "terminal", "text"],
+    ["lwp-request", "lwp-request/6.72 libwww-perl/6.72", null, "terminal", "text"],
+    [
+      "PowerShell, whose UA also says Mozilla/",
+      "Mozilla/5.0 (Windows NT 10.0; Microsoft Windows 10.0.22631; en-US) PowerShell/7.4.1",
+      null,
+      "terminal",
+      "text",
+    ],
+    ["aria2", "aria2/1.37.0", null, "terminal", "text"],
+    ["FreeBSD fetch", "FreeBSD-13.2 fetch libfetch/2.0", null, "terminal", "text"],
+    ["OpenBSD ftp", "OpenBSD ftp", null, "terminal", "text"],
+    ["Nushell", "nushell", null, "terminal", "text"],
+    ["upper-case UA", "CURL/8.5.0", null, "terminal", "text"],
+    ["curl with an explicit JSON Accept", "curl/8.5.0", "application/json", "terminal", "json"],
+    [
+      "curl with a JSON Accept and a charset",
+      "curl/8.5.0",
+      "Application/JSON; charset=utf-8",
+      "terminal",
+      "json",
+    ],
+    ["curl refusing JSON with q=0", "curl/8.5.0", "application/json;q=0", "terminal", "text"],
+    [
+      "Firefox",
+      "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+      "text/html",
+      "browser",
+      "html",
+    ],
+    [
+      "Firefox asking for JSON alone",
+      "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+      "application/json",
+      "browser",
+      "json",
+    ],
+    ["python-requests", "python-requests/2.31.0", "*/*", "program", "json"],
+    ["axios", "axios/1.7.2", "application/json, text/plain, */*", "program", "json"],
+    ["node fetch", "node", "*/*", "program", "json"],
+    ["Go", "Go-http-client/2.0", null, "program", "json"],
+    ["an uptime monitor", "UptimeRobot/2.0", null, "program", "json"],
+    ["an empty User-Agent", "", null, "program", "json"],
+    ["no User-Agent at all", null, null, "program", "json"],
+  ];
+
+  for (const [name, ua, accept, kind, wants] of cases) {
+    test(`${name} is a ${kind} that gets ${wants}`, () => {
+      const client = classifyClient(ua, accept);
+      expect(client.kind).toBe(kind);
+      expect(client.wants).toBe(wants);
+    });
+  }
+
+  test("terminals get pretty JSON, everyone else compact", () => {
+    expect(classifyClient("curl/8.5.0", "application/json").prettyJson).toBe(true);
+    expect(classifyClient("python-requests/2.31.0", null).prettyJson).toBe(false);
+    expect(classifyClient("Mozilla/5.0", null).prettyJson).toBe(false);
+  });
+
+  test("every terminal agent in the table is recognised inside a realistic UA", () => {
+    for (const agent of TERMINAL_AGENTS) {
+      expect(classifyClient(`Something ${agent.toUpperCase()}1.0 (x)`, null).kind).toBe("terminal");
+    }
+  });
+});
+
+describe("clientOf", () => {
+  const request = (userAgent: string) => new Request("http://x/", { headers: { "user-agent": userAgent } });
+
+  test("classifies each request by its own headers, however they alternate", () => {
+    const curl = request("curl/8.5.0");
+    const browser = request("Mozilla/5.0");
+    const kinds = [curl, curl, browser, curl, request("curl/8.5.0"), browser].map((r) => clientOf(r).kind);
+    expect(kinds).toEqual(["terminal", "terminal", "browser", "terminal", "terminal", "browser"]);
+  });
+
+  test("gives a request the same client as classifyClient gives its headers", () => {
+    const json = new Request("http://x/", {
+      headers: { "user-agent": "curl/8.5.0", accept: "application/json" },
+    });
+    expect(clientOf(json)).toBe(classifyClient("curl/8.5.0", "application/json"));
+  });
+});
+
+describe("acceptsOnlyJson", () => {
+  test("a wildcard anywhere makes JSON a default, not a wish", () => {
+    expect(acceptsOnlyJson("application/json, */*;q=0.5")).toBe(false);
+    expect(acceptsOnlyJson("*/*, application/json")).toBe(false);
+  });
+  test("JSON among other specific types is still a wish", () => {
+    expect(acceptsOnlyJson("text/html, application/json")).toBe(true);
+  });
+  test("no JSON named means no wish, whatever the syntax", () => {
+    expect(acceptsOnlyJson("text/plain")).toBe(false);
+    expect(acceptsOnlyJson(";;,,")).toBe(false);
+    expect(acceptsOnlyJson("")).toBe(false);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The profile page at `/` for browsers, in-process: what it contains, its headers, its
+ * size, and that content can only ever reach it as text.
+ */
+import { describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
+import { createApp } from "../../../lib/http/app.ts";
+import { loadConfig } from "../../../lib/runtime/config.ts";
+import { as, SITE_URL, send, testApp } from "../../support/app.ts";
+import { withMarkup } from "./markup.ts";
+
+const app = testApp();
+const page = async (headers: Record<string, string> = as.browser) => {
+  const response = await send(app, "/", headers);
+  return { response, body: await response.text() };
+};
+
+describe("GET / for a browser", () => {
+  test("is an HTML page in UTF-8", async () => {
+    const { response, body } = await page();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(body.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+  });
+
+  test("shows the name, role, location, timeline, skills, live status and links", async () => {
+    const { body } = await page();
+    for (const text of [
+      "Rin Hayashi",
+      "Staff ML Engineer · Lisbon, Portugal",
+      "Saturday 14:05",
+      "2018 – 2020",
+      "Inkwhistle Books",
+      "Gradient boosting",
+      'class="fill l86"',
+      "Rebuilding our eval harness; learning to surf, badly",
+      "Conformal prediction, for intervals I can defend",
+      'href="https://github.com/rin-example"',
+      'href="mailto:rin@example.com"',
+    ]) {
+      expect(body).toContain(text);
+    }
+  });
+
+  test("lists every endpoint of the API with a curl example and links to the docs", async () => {
+    const { body } = await page();
+    const routes = (await (await send(app, "/", as.pythonRequests)).json()) as {
+      endpoints: { method: string; path: string }[];
+    };
+    expect(routes.endpoints.length).toBeGreaterThan(5);
+    for (const { method, path } of routes.endpoints) {
+      expect(body).toContain(`<span class="method ${method.toLowerCase()}">${method}</span>`);
+      expect(body).toContain(`<code class="path">${path}</code>`);
+      const command = `${method === "GET" ? "curl" : `curl -X ${method}`} ${SITE_URL}${path}`;
+      expect(body.replaceAll("<wbr>", "")).toContain(`<pre class="cmd"><code>${command}</code></pre>`);
+    }
+    expect(body).toContain(`href="${SITE_URL}/api/docs"`);
+  });
+
+  test("is under 30 KB", async () => {
+    const { body } = await page();
+    expect(new TextEncoder().encode(body).length).toBeLessThan(30 * 1024);
+  });
+
+  test("loads nothing from anywhere: no scripts, no external styles, fonts or images", async () => {
+    const { body } = await page();
+    expect(body).not.toMatch(/<script|<iframe|<img|@import|url\(|@font-face/i);
+    expect(body).not.toMatch(/\ssrc=/i);
+    const linkTags = body.match(/<link [^>]*>/g) ?? [];
+    expect(linkTags).toEqual([
+      `<link rel="canonical" href="${SITE_URL}/">`,
+      expect.stringMatching(/^<link rel="icon" href="data:image\/svg\+xml,/),
+    ]);
+  });
+
+  test("allows exactly its own stylesheet by hash in its CSP, and no script", async () => {
+    const { response, body } = await page();
+    const css = body.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
+    expect(css.length).toBeGreaterThan(1000);
+    const hash = createHash("sha256").update(css).digest("base64");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`style-src 'sha256-${hash}'`);
+    expect(csp).toStartWith("default-src 'none';");
+    expect(csp).not.toContain("script-src");
+    expect(csp).not.toContain("unsafe-inline");
+  });
+
+  test("builds the title, description, Open Graph tags and canonical link from SITE_URL", async () => {
+    const other = createApp({ config: loadConfig({ SITE_URL: "https://cv.example.org" }) });
+    const body = await (await send(other, "/", as.browser)).text();
+    expect(body).toContain("<title>Rin Hayashi · Staff ML Engineer</title>");
+    expect(body).toContain('<meta name="description" content="Measures twice, ships small');
+    expect(body).toContain('<link rel="canonical" href="https://cv.example.org/">');
+    expect(body).toContain('<meta property="og:url" content="https://cv.example.org/">');
+    expect(body).toContain('<meta property="og:title" content="Rin Hayashi · Staff ML Engineer">');
+    expect(body).toContain('<meta property="og:type" content="profile">');
+    expect(body).not.toContain(SITE_URL);
+  });
+
+  test("carries a strong ETag and answers 304 to If-None-Match", async () => {
+    const { response } = await page();
+    const etag = response.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(response.headers.get("vary")).toBe("Accept, User-Agent");
+    const again = await send(app, "/", { ...as.browser, "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  test("answers HEAD with the headers and no body", async () => {
+    const head = await send(app, "/", as.browser, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await head.text()).toBe("");
+  });
+
+  test("a browser asking for JSON alone still gets the JSON index", async () => {
+    const response = await send(app, "/", as.browserAskingForJson);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(((await response.json()) as { docs: unknown }).docs).toBeDefined();
+  });
+});
+
+describe("content on the page is escaped", () => {
+  const hostile = testApp({ content: withMarkup() });
+  const bodyOf = async () => (await send(hostile, "/", as.browser)).text();
+
+  test("markup in content fields appears as text, never as elements", async () => {
+    const body = await bodyOf();
+    const escaped = "&lt;img src=x onerror=&quot;window.pwned=true&quot;&gt;&lt;script&gt;";
+    expect(body).toContain(`<h1>Rin ${escaped}`);
+    expect(body).toContain(`<p>${escaped}`);
+    expect(body).toContain("&lt;b&gt;x&lt;/b&gt;");
+    expect(body).toContain('href="https://example.com/?a=1&amp;b=&lt;2&gt;"');
+    expect(body).not.toMatch(/<img|<script|<b>x/i);
+    expect(body).toContain(`content="&quot;quoted&quot; ${escaped}`);
+  });
+
+  test("a link that is not http(s) or mailto is shown but not linked", async () => {
+    const content = withMarkup();
+    const unsafe = testApp({
+      content: {
+        ...content,
+        profile: { ...content.profile, links: [{ label: "Trap", url: "javascript:alert(1)" }] },
+      },
+    });
+    const body = await (await send(unsafe, "/", as.browser)).text();
+    expect(body).toContain("<b>Trap</b>");
+    expect(body).not.toContain('href="javascript:');
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, test } from "bun:test";
+import { loadConfig } from "../../lib/runtime/config.ts";
+
+describe("configuration", () => {
+  test("defaults: port 3000 on every interface, the site at localhost", () => {
+    expect(loadConfig({})).toMatchObject({ port: 3000, host: "0.0.0.0", siteUrl: "http://localhost:3000" });
+  });
+
+  test("SITE_URL defaults to the chosen port", () => {
+    expect(loadConfig({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
+  });
+
+  test("SITE_URL is normalised to its origin", () => {
+    expect(loadConfig({ SITE_URL: "https://Rin.Example/" }).siteUrl).toBe("https://rin.example");
+  });
+
+  const refusals: [env: Record<string, string>, message: string][] = [
+    [{ PORT: "eighty" }, 'PORT: must be a whole number from 1 to 65535, got "eighty"'],
+    [{ PORT: "70000" }, "PORT: must be a whole number from 1 to 65535"],
+    [{ PORT: "0" }, "PORT: must be a whole number from 1 to 65535"],
+    [{ HOST: "local host" }, "HOST: must be a host name or IP address"],
+    [{ SITE_URL: "rin.example" }, "SITE_URL: must be an absolute URL"],
+    [{ SITE_URL: "ftp://rin.example" }, "SITE_URL: must use http or https"],
+    [{ SITE_URL: "https://rin.example/blog" }, "SITE_URL: must be an origin only"],
+  ];
+  for (const [env, message] of refusals) {
+    test(`refuses ${JSON.stringify(env)} with one line naming the variable`, () => {
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  }
+});
