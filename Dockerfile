@@ -15,8 +15,7 @@ RUN GIT_COMMIT=${GIT_COMMIT} bun run build && ./dist/site --version
 # Runtime: glibc, CA certificates (for the IndexNow calls) and a non-root user; no shell.
 FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /src/dist/site /app/site
-ENV NODE_ENV=production \
-    HOST=0.0.0.0 \
+ENV HOST=0.0.0.0 \
     PORT=8080 \
     LOG_FORMAT=json
 EXPOSE 8080

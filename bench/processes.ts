@@ -24,7 +24,6 @@ export async function start(command: readonly string[], env: Record<string, stri
       // The production settings fly.toml gives the app.
       env: {
         ...process.env,
-        NODE_ENV: "production",
         LOG_FORMAT: "json",
         HOST: "127.0.0.1",
         PORT: String(port),

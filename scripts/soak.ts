@@ -35,7 +35,7 @@ const CLIENTS: Record<string, string>[] = [
 
 const server = Bun.spawn(["bun", "run", "server.ts"], {
   cwd: `${import.meta.dir}/..`,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
   stdout: "ignore",
   stderr: "inherit",
 });

@@ -1,89 +1,58 @@
 /**
- * @module The app: an Elysia instance assembled from the route manifest, with the
- * client classification and the error envelope for every route. It never listens:
- * the entry points (`server.ts` for Bun, `server.deno.ts` for Deno) do that.
+ * @module The app: one Elysia instance, with the request pipeline (`pipeline.ts`) in
+ * front of every route, and the routes themselves: one per method each route file in
+ * `routes/` exports, the API's documentation, and the IndexNow key file when a key is
+ * configured. It never listens: `lib/runtime/start.ts` does, on each runtime.
  */
 import { Elysia } from "elysia";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
 import { contentCheckedAtBuild, contentFiles } from "../content/files.ts";
 import { type Content, validateContent } from "../content/validate.ts";
-import { docsPage, openApiDocument, preparedDocs } from "../docs/document.ts";
-import { DOCS_PATH, OPENAPI_PATH } from "../docs/paths.ts";
-import { indexNowKeyFile } from "../indexnow/key-file.ts";
-import { once } from "../once.ts";
+import { docsRoutes } from "../docs/api-docs.ts";
+import type { DocumentedRoute } from "../docs/document.ts";
+import { keyFileRoutes } from "../indexnow/key-file.ts";
 import type { Config } from "../runtime/config.ts";
-import { type AppLog, consoleLog } from "../runtime/log.ts";
+import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
-import { clientKind } from "./client-kind.ts";
-import { errorEnvelope } from "./errors.ts";
-import { bodyLimit, LIMITS } from "./limits.ts";
-import { type AppContext, type Handler, METHODS, type RouteModule, type RouteSummary } from "./route.ts";
-import { synchronousHandler } from "./synchronous-handler.ts";
+import { allowedMethods } from "./errors.ts";
+import { requestPipeline } from "./pipeline.ts";
+import { type AppContext, declaredRoutes, type RouteFiles, type ServedRoute } from "./route.ts";
+import { SERVER_OPTIONS } from "./server-options.ts";
 
 export interface AppOptions {
   readonly config: Config;
+  /** Where access lines, events and failures go. */
+  readonly log: Log;
   /** Validated content; by default the files in `content/`, validated now. */
   readonly content?: Content;
+  /** Epoch milliseconds, as `Date.now`; tests pass a fixed clock. */
   readonly clock?: () => number;
+  /** Uniform in [0, 1), as `Math.random`; tests pass a seeded one. */
   readonly random?: () => number;
-  /** Errors and structured events; by default the console. */
-  readonly log?: AppLog;
-  /** The routes to serve; by default every file in `routes/`. */
-  readonly routes?: readonly (readonly [path: string, module: RouteModule])[];
-}
-
-/** Every method and path the route files answer, with the route's documentation. */
-function documentedRoutes(routes: NonNullable<AppOptions["routes"]>) {
-  return routes.flatMap(([path, module]) =>
-    METHODS.flatMap((method) => {
-      const route = module[method];
-      return route ? [{ method, path, detail: route.detail }] : [];
-    }),
-  );
+  /** The route files to serve; by default every file in `routes/`. */
+  readonly routes?: RouteFiles;
 }
 
 export function createApp(options: AppOptions) {
-  const { config, clock = Date.now, routes = manifest, log = consoleLog } = options;
-  const documented = documentedRoutes(routes);
+  const { config, log, clock = Date.now, random = Math.random, routes = manifest } = options;
   const content =
     options.content ?? validateContent(contentFiles, config.siteUrl, { filesChecked: contentCheckedAtBuild });
+  const declared = declaredRoutes(routes);
+  const documented: DocumentedRoute[] = declared.map(({ method, path, route }) => ({
+    method,
+    path,
+    detail: route.detail,
+  }));
   const context: AppContext = {
     config,
     content,
     clock,
-    random: options.random ?? Math.random,
+    random,
     startedAt: new Date(clock()),
     version: VERSION,
-    routes: documented.map(
-      ({ method, path, detail }): RouteSummary => ({ method, path, summary: detail.summary }),
-    ),
+    routes: documented.map(({ method, path, detail }) => ({ method, path, summary: detail.summary })),
     log,
   };
-
-  // Read lazily by the 405 answer, once every route below is registered.
-  const routeTable = (): readonly { method: string; path: string }[] => app.routes;
-  const app = new Elysia({
-    name: "site",
-    serve: { reusePort: false, maxRequestBodySize: LIMITS.serverBodyBytes },
-    // Elysia's default finds the path after the 11th character of the URL, which
-    // assumes a host of 4+ characters: `Host: x` would route /api/docs as /docs.
-    handler: { standardHostname: false },
-  })
-    .use(errorEnvelope(routeTable, log, LIMITS.bodyBytes))
-    .use(bodyLimit)
-    .use(clientKind)
-    // Not a route file: its path is the configured key, so it cannot be a file name.
-    .use(indexNowKeyFile(config.indexNow.key));
-
-  for (const [path, module] of routes) {
-    for (const method of METHODS) {
-      const route = module[method];
-      if (!route) continue;
-      const handler: Handler = synchronousHandler(route.setup(context));
-      app.route(method, path, handler as never);
-    }
-  }
-
   const info = {
     title: `${content.profile.name}'s site API`,
     version: VERSION,
@@ -91,21 +60,23 @@ export function createApp(options: AppOptions) {
       "The public API of a personal website. JSON for programs and browsers; " +
       "text in ANSI colour for people at a terminal (curl, wget, HTTPie, ...).",
   };
-  // Built on the first request for them, not before the first request of all: the
-  // document is the largest body the API serves and only people reading docs want it.
-  const prepared = once(() =>
-    preparedDocs(
-      docsPage(info.title, info.description, OPENAPI_PATH),
-      openApiDocument(documented, { info, servers: [{ url: config.siteUrl }] }),
-    ),
-  );
-  const docsHandler = synchronousHandler(function docsUi({ request }) {
-    return prepared().page.respond(request);
-  });
-  const documentHandler = synchronousHandler(function openApi({ client, request }) {
-    return prepared().document.respond(client, request);
-  });
-  return app.get(DOCS_PATH, docsHandler as never).get(OPENAPI_PATH, documentHandler as never);
+
+  const served: ServedRoute[] = [
+    ...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(context) })),
+    ...docsRoutes({ routes: documented, info, siteUrl: config.siteUrl }),
+    // Not a route file: its path is the configured key, so it cannot be a file name.
+    ...keyFileRoutes(config.indexNow.key),
+  ];
+
+  const app = new Elysia({
+    name: "site",
+    serve: SERVER_OPTIONS,
+    // Elysia's default finds the path after the 11th character of the URL, which
+    // assumes a host of 4+ characters: `Host: x` would route /api/docs as /docs.
+    handler: { standardHostname: false },
+  }).use(requestPipeline({ log, allowedMethods: allowedMethods(served) }));
+  for (const { method, path, handler } of served) app.route(method, path, handler);
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,10 +1,9 @@
 /**
- * @module Client classification: who is asking, and which representation they get.
- * The rule is `design.md`'s, in order: an explicit JSON `Accept` wins; then terminal
- * User-Agents; then browsers (`Mozilla/`); everything else is a program.
+ * @module Client classification: who is asking, and which representation they get. In
+ * order: an explicit JSON `Accept` wins; then terminal User-Agents; then browsers
+ * (`Mozilla/`); everything else is a program. The request pipeline classifies each
+ * request once (`pipeline.ts`); nothing else reads these headers for it.
  */
-import { Elysia } from "elysia";
-import { synchronousHandler } from "./synchronous-handler.ts";
 
 export type ClientKind = "terminal" | "browser" | "program";
 
@@ -41,7 +40,7 @@ export const TERMINAL_AGENTS: readonly string[] = [
 const client = (kind: ClientKind, wants: Client["wants"]): Client =>
   Object.freeze({ kind, wants, prettyJson: kind === "terminal" });
 
-/** Every possible answer, built once: classifying a request allocates nothing. */
+/** Every possible answer, built once. */
 const CLIENTS = {
   terminal: client("terminal", "text"),
   terminalAskingForJson: client("terminal", "json"),
@@ -58,8 +57,9 @@ const TERMINAL_PATTERN = new RegExp(
 const BROWSER_PATTERN = /mozilla\//i;
 
 /**
- * Kinds of the User-Agents seen lately. A site's visitors send a handful of distinct
- * UAs over and over; the cache is emptied when full so random UAs can't grow it.
+ * Kinds of the User-Agents seen lately: a site's visitors send a handful of distinct UAs
+ * over and over, and a lookup costs less than the two patterns (1-3% of throughput,
+ * docs/decisions). Emptied when full, so strangers' random UAs cannot grow it.
  */
 const recentKinds = new Map<string, ClientKind>();
 const RECENT_LIMIT = 512;
@@ -69,11 +69,8 @@ const RECENT_MAX_LENGTH = 512;
 function kindOf(userAgent: string): ClientKind {
   let kind = recentKinds.get(userAgent);
   if (kind === undefined) {
-    kind = TERMINAL_PATTERN.test(userAgent)
-      ? "terminal"
-      : BROWSER_PATTERN.test(userAgent)
-        ? "browser"
-        : "program";
+    if (TERMINAL_PATTERN.test(userAgent)) kind = "terminal";
+    else kind = BROWSER_PATTERN.test(userAgent) ? "browser" : "program";
     if (userAgent.length <= RECENT_MAX_LENGTH) {
       if (recentKinds.size >= RECENT_LIMIT) recentKinds.clear();
       recentKinds.set(userAgent, kind);
@@ -111,33 +108,7 @@ export function classifyClient(userAgent: string | null, accept: string | null):
   return askingForJson ? CLIENTS.browserAskingForJson : CLIENTS.browser;
 }
 
-/**
- * The request classified last, and its client. A request is classified twice: by the
- * route (`deriveClient`) and then by the access log, right after it. The second time
- * costs a comparison, where reading and looking up the User-Agent again cost about 1% of
- * the JSON ping's throughput (README, Performance). One entry, so nothing grows.
- */
-let lastRequest: Request | undefined;
-let lastClient: Client = CLIENTS.program;
-
-/**
- * Who is asking and what they want, from the request's two headers. Only those two
- * are read: Bun materialises the header map lazily, per header.
- */
+/** Who is asking and what they want, from the request's User-Agent and Accept. */
 export function clientOf(request: Request): Client {
-  if (request !== lastRequest) {
-    lastClient = classifyClient(request.headers.get("user-agent"), request.headers.get("accept"));
-    lastRequest = request;
-  }
-  return lastClient;
+  return classifyClient(request.headers.get("user-agent"), request.headers.get("accept"));
 }
-
-/**
- * Derives `client` once per request for every route of the app. Exported so that Bun's
- * native router can run it itself (`native-routes.ts`).
- */
-export const deriveClient = synchronousHandler(function deriveClient({ request }: { request: Request }) {
-  return { client: clientOf(request) };
-});
-
-export const clientKind = new Elysia({ name: "client-kind" }).derive({ as: "global" }, deriveClient);

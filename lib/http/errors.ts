@@ -1,10 +1,9 @@
 /**
- * @module Errors: one JSON envelope for every error, whoever asks, and the named plugin
- * that maps anything thrown (or any unmatched route) onto it.
+ * @module Errors: one JSON envelope for every error, whoever asks, and the answers for
+ * a request no route matched (404, 405 with `Allow`, 204 for a preflight). The request
+ * pipeline (`pipeline.ts`) decides when; this module decides what is said.
  */
-import { Elysia } from "elysia";
 import { baseHeaders, CONTENT_TYPE, preflightHeaders } from "./headers.ts";
-import { bodyTooLarge } from "./limits.ts";
 
 /** Every status the API answers with an error, and its stable machine-readable code. */
 export const ERROR_CODES = {
@@ -20,7 +19,7 @@ export const ERROR_CODES = {
 
 export type ErrorStatus = keyof typeof ERROR_CODES;
 
-/** Thrown by services and handlers; the error plugin turns it into the envelope. */
+/** Thrown by services and handlers; the pipeline turns it into the envelope. */
 export class ApiError extends Error {
   readonly status: ErrorStatus;
   readonly headers: Readonly<Record<string, string>>;
@@ -41,7 +40,7 @@ export class ApiError extends Error {
 
 /**
  * `{ "error": { "status", "code", "message", ...details } }` as a Response; for HEAD,
- * the same headers and no body (a server strips it, `app.handle` would not).
+ * the same headers and no body.
  */
 export function errorResponse(error: ApiError, request?: Request): Response {
   const body = {
@@ -71,8 +70,8 @@ export function internalError(request?: Request): Response {
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
 /**
- * Makes request input safe to quote in a message: printable ASCII only (anything else
- * percent-encoded), and short. Keeps control bytes out of logs and terminals.
+ * Makes request input safe to quote in a message or a log line: printable ASCII only
+ * (anything else percent-encoded), and short. Keeps control bytes out of terminals.
  */
 export function quoteInput(input: string, maxLength = 120): string {
   if (input.length <= maxLength && PRINTABLE.test(input)) return input;
@@ -88,8 +87,10 @@ export function pathOf(url: string): string {
   return end === -1 ? url.slice(start) : url.slice(start, end);
 }
 
-/** Methods answered for each path, from the app's route table. HEAD follows GET. */
-export function allowedMethods(routes: readonly { method: string; path: string }[]) {
+/** The methods each path answers, HEAD beside GET: what 405 and preflights list. */
+export type AllowedMethods = ReadonlyMap<string, readonly string[]>;
+
+export function allowedMethods(routes: readonly { method: string; path: string }[]): AllowedMethods {
   const byPath = new Map<string, string[]>();
   for (const { method, path } of routes) {
     const methods = byPath.get(path) ?? [];
@@ -101,7 +102,7 @@ export function allowedMethods(routes: readonly { method: string; path: string }
 }
 
 /** What the app answers when no route matched the method and path. */
-function unmatched(request: Request, allowed: Map<string, string[]>): Response {
+export function unmatchedAnswer(request: Request, allowed: AllowedMethods): Response {
   const path = pathOf(request.url);
   const methods = allowed.get(path) ?? allowed.get(path.replace(/\/+$/, "") || "/");
   if (!methods) {
@@ -126,49 +127,29 @@ function unmatched(request: Request, allowed: Map<string, string[]>): Response {
   );
 }
 
+/** Where failures go: the message and the error, stack trace included. */
 export interface ErrorLog {
   error(message: string, error: unknown): void;
 }
 
+/** Elysia's codes for a request it could not parse or validate. */
+const MALFORMED = new Set(["PARSE", "VALIDATION", "INVALID_COOKIE_SIGNATURE", "INVALID_FILE_TYPE"]);
+
 /**
- * The app's one error handler. `routeTable` is read lazily so that routes registered
- * after this plugin still count when answering 405.
+ * The envelope for anything a route or hook threw: an `ApiError` says what it is; a
+ * request Elysia could not parse is a 400; anything else is a bug, logged with its
+ * trace and answered 500 without one.
  */
-export function errorEnvelope(
-  routeTable: () => readonly { method: string; path: string }[],
-  log: ErrorLog = console,
-  /** Bodies over this get 413 even where no route matched (see `body-limit`). */
-  bodyLimitBytes = Number.POSITIVE_INFINITY,
-) {
-  let allowed: Map<string, string[]> | undefined;
-  function envelopeFor(code: string | number, error: unknown, request: Request): Response {
-    if (error instanceof ApiError) return errorResponse(error, request);
-    switch (code) {
-      case "NOT_FOUND": {
-        const tooLarge = bodyTooLarge(request, bodyLimitBytes);
-        if (tooLarge) return errorResponse(tooLarge, request);
-        allowed ??= allowedMethods(routeTable());
-        return unmatched(request, allowed);
-      }
-      case "PARSE":
-      case "VALIDATION":
-      case "INVALID_COOKIE_SIGNATURE":
-      case "INVALID_FILE_TYPE":
-        return errorResponse(new ApiError(400, "The request could not be understood"), request);
-      default:
-        log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
-        return internalError(request);
-    }
+export function thrownAnswer(
+  code: string | number,
+  error: unknown,
+  request: Request,
+  log: ErrorLog,
+): Response {
+  if (error instanceof ApiError) return errorResponse(error, request);
+  if (MALFORMED.has(String(code))) {
+    return errorResponse(new ApiError(400, "The request could not be understood"), request);
   }
-  // Short on purpose: Elysia reads this hook's source for every route it composes (a
-  // checksum over each character; see `synchronous-handler.ts`). It cannot be bound like
-  // the other hooks: Elysia keeps an error hook's answer only if its source shows a
-  // `return`. It destructures what it passes on: handing on the whole context would
-  // make Elysia parse cookies and body for every route, asynchronously.
-  return new Elysia({ name: "error-envelope" }).onError(
-    { as: "global" },
-    function toEnvelope({ code, error, request }) {
-      return envelopeFor(code, error, request);
-    },
-  );
+  log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
+  return internalError(request);
 }

@@ -7,7 +7,7 @@
 import type { DocumentDecoration } from "elysia";
 import type { Content } from "../content/validate.ts";
 import type { Config } from "../runtime/config.ts";
-import type { AppLog } from "../runtime/log.ts";
+import type { Log } from "../runtime/log.ts";
 import type { Client } from "./client-kind.ts";
 
 /** What every route may use, built once by `createApp`. */
@@ -25,8 +25,8 @@ export interface AppContext {
   readonly version: string;
   /** Every route of the app, for the index and the "try next" hints. */
   readonly routes: readonly RouteSummary[];
-  /** Errors and one-line structured events. */
-  readonly log: AppLog;
+  /** Failures and one-line structured events. */
+  readonly log: Pick<Log, "error" | "event">;
 }
 
 export interface RouteSummary {
@@ -67,6 +67,28 @@ export type Method = (typeof METHODS)[number];
 
 /** A route file's exports, as the manifest sees them. */
 export type RouteModule = Partial<Record<Method, RouteDefinition>>;
+
+/** The route files by URL path: what `routes/_manifest.gen.ts` lists. */
+export type RouteFiles = readonly (readonly [path: string, module: RouteModule])[];
+
+/** Every method and path the route files declare, in manifest order. */
+export function declaredRoutes(
+  files: RouteFiles,
+): { method: Method; path: string; route: RouteDefinition }[] {
+  return files.flatMap(([path, module]) =>
+    METHODS.flatMap((method) => {
+      const route = module[method];
+      return route ? [{ method, path, route }] : [];
+    }),
+  );
+}
+
+/** One method and path the app answers, and its handler: what the app registers. */
+export interface ServedRoute {
+  readonly method: Method;
+  readonly path: string;
+  readonly handler: Handler;
+}
 
 /** Declares a route; only here for the types it checks. */
 export function defineRoute(definition: RouteDefinition): RouteDefinition {

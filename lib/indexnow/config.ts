@@ -3,7 +3,7 @@
  * The key is per site, so it only ever comes from the environment (a Fly secret in
  * production); without one the trigger answers 503 rather than failing start-up.
  */
-import { ConfigError, type Env } from "../runtime/env.ts";
+import { ConfigError, type Env, valueIn, wholeNumber } from "../runtime/env.ts";
 
 export interface IndexNowConfig {
   /** 8-128 of `a-z A-Z 0-9 -`; undefined when `INDEXNOW_KEY` is not set. */
@@ -24,11 +24,9 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 /** The protocol's key format (indexnow.org): 8 to 128 characters of a-z, A-Z, 0-9 and `-`. */
 export const KEY_PATTERN = /^[a-zA-Z0-9-]{8,128}$/;
 
-const blank = (raw: string | undefined): raw is undefined => raw === undefined || raw.trim() === "";
-
 function key(env: Env): string | undefined {
-  if (blank(env.INDEXNOW_KEY)) return undefined;
-  const raw = env.INDEXNOW_KEY.trim();
+  const raw = valueIn(env, "INDEXNOW_KEY");
+  if (raw === undefined) return undefined;
   if (!KEY_PATTERN.test(raw)) {
     throw new ConfigError(
       "INDEXNOW_KEY",
@@ -39,8 +37,10 @@ function key(env: Env): string | undefined {
 }
 
 function endpoints(env: Env): readonly string[] {
-  if (blank(env.INDEXNOW_ENDPOINTS)) return DEFAULT_ENDPOINTS;
-  const list = env.INDEXNOW_ENDPOINTS.split(",")
+  const raw = valueIn(env, "INDEXNOW_ENDPOINTS");
+  if (raw === undefined) return DEFAULT_ENDPOINTS;
+  const list = raw
+    .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
   for (const entry of list) {
@@ -59,16 +59,6 @@ function endpoints(env: Env): readonly string[] {
   }
   if (list.length === 0) throw new ConfigError("INDEXNOW_ENDPOINTS", "names no endpoint");
   return list;
-}
-
-function wholeNumber(env: Env, variable: string, fallback: number, min: number, max: number): number {
-  const raw = env[variable]?.trim();
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!/^[0-9]+$/.test(raw) || value < min || value > max) {
-    throw new ConfigError(variable, `must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
 }
 
 /** Reads the `INDEXNOW_*` variables; throws `ConfigError` on a bad value. */

@@ -2,43 +2,36 @@
  * @module Configuration: the environment, read and validated once at start-up. A bad
  * value stops start-up with one line that names the variable and what is wrong.
  */
-
 import { type IndexNowConfig, indexNowConfig } from "../indexnow/config.ts";
-import { ConfigError, type Env } from "./env.ts";
+import { ConfigError, type Env, valueIn, wholeNumber } from "./env.ts";
+import type { LogFormat } from "./log.ts";
 
 export interface Config {
+  /** The port to listen on; 0 asks the system for any free one (the start-up line says which). */
   readonly port: number;
   readonly host: string;
   /** The site's public origin, no trailing slash: `{base_url}` in content and links. */
   readonly siteUrl: string;
+  /** `LOG_FORMAT`; undefined leaves it to whether stdout is a terminal. */
+  readonly logFormat: LogFormat | undefined;
   /** The `INDEXNOW_*` variables: the key, the engines, the bounds. */
   readonly indexNow: IndexNowConfig;
 }
 
 export { ConfigError, type Env };
 
-function port(env: Env): number {
-  const raw = env.PORT?.trim();
-  if (raw === undefined || raw === "") return 3000;
-  const value = Number(raw);
-  if (!/^[0-9]+$/.test(raw) || value < 1 || value > 65535) {
-    throw new ConfigError("PORT", `must be a whole number from 1 to 65535, got "${raw}"`);
-  }
-  return value;
-}
-
 function host(env: Env): string {
-  const raw = env.HOST?.trim();
-  if (raw === undefined || raw === "") return "0.0.0.0";
+  const raw = valueIn(env, "HOST");
+  if (raw === undefined) return "0.0.0.0";
   if (!/^[A-Za-z0-9.:[\]-]+$/.test(raw)) {
-    throw new ConfigError("HOST", `must be a host name or IP address, got "${raw}"`);
+    throw new ConfigError("HOST", `must be a host name or IP address, got "${raw.slice(0, 64)}"`);
   }
   return raw;
 }
 
 function siteUrl(env: Env, listenPort: number): string {
-  const raw = env.SITE_URL?.trim();
-  if (raw === undefined || raw === "") return `http://localhost:${listenPort}`;
+  const raw = valueIn(env, "SITE_URL");
+  if (raw === undefined) return `http://localhost:${listenPort}`;
   let url: URL;
   try {
     url = new URL(raw);
@@ -54,13 +47,20 @@ function siteUrl(env: Env, listenPort: number): string {
   return url.origin;
 }
 
+function logFormat(env: Env): LogFormat | undefined {
+  const raw = valueIn(env, "LOG_FORMAT");
+  if (raw === undefined || raw === "json" || raw === "pretty") return raw;
+  throw new ConfigError("LOG_FORMAT", `must be "json" or "pretty", got "${raw.slice(0, 32)}"`);
+}
+
 /** Reads the configuration from an environment; throws `ConfigError` on a bad value. */
 export function loadConfig(env: Env): Config {
-  const listenPort = port(env);
+  const port = wholeNumber(env, "PORT", 3000, 0, 65535);
   return {
-    port: listenPort,
+    port,
     host: host(env),
-    siteUrl: siteUrl(env, listenPort),
+    siteUrl: siteUrl(env, port),
+    logFormat: logFormat(env),
     indexNow: indexNowConfig(env),
   };
 }

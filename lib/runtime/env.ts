@@ -1,10 +1,34 @@
-/** @module The start-up error of a bad environment variable: one line, naming it. */
+/**
+ * @module Reading environment variables: the start-up error that names a bad one, and
+ * the parsers every configuration module shares.
+ */
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** A bad variable: one line, naming it and what is wrong. */
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
     super(`${variable}: ${problem}`);
     this.name = "ConfigError";
   }
+}
+
+/** The variable's value, trimmed; undefined when unset or blank. */
+export function valueIn(env: Env, variable: string): string | undefined {
+  const raw = env[variable]?.trim();
+  return raw === undefined || raw === "" ? undefined : raw;
+}
+
+/** A whole number from `min` to `max`, or `fallback` when the variable is unset or blank. */
+export function wholeNumber(env: Env, variable: string, fallback: number, min: number, max: number): number {
+  const raw = valueIn(env, variable);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^[0-9]+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(
+      variable,
+      `must be a whole number from ${min} to ${max}, got "${raw.slice(0, 32)}"`,
+    );
+  }
+  return value;
 }

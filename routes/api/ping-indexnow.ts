@@ -7,7 +7,7 @@ import { Type as t } from "@sinclair/typebox";
 import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { baseHeaders, CONTENT_TYPE } from "../../lib/http/headers.ts";
-import { assertBodyWithin } from "../../lib/http/limits.ts";
+import { readBodyWithin } from "../../lib/http/limits.ts";
 import { serialiseJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 import { notReadyReason } from "../../lib/indexnow/readiness.ts";
@@ -137,7 +137,7 @@ export const POST = defineRoute({
     );
 
     return async function pingIndexNow({ client, request }) {
-      await assertBodyWithin(request, MAX_BODY_BYTES, ": this endpoint needs no body");
+      await readBodyWithin(request, MAX_BODY_BYTES, ": this endpoint needs no body");
       if (reason) throw new ApiError(503, reason);
       let outcome: Awaited<ReturnType<typeof trigger>>;
       try {

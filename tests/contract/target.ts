@@ -9,12 +9,13 @@ import { join } from "node:path";
 import { createApp } from "../../lib/http/app.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { freePort, waitUntilUp } from "../../scripts/loopback.ts";
+import { memoryLog } from "../support/log.ts";
 
 /** The origin every target is started with (`.ci/run` passes the same). */
 export const SITE_URL = process.env.SITE_URL ?? "https://rin.example";
 
 /** The same app in this process, with the real clock: what every target must match. */
-export const reference = createApp({ config: loadConfig({ SITE_URL }) });
+export const reference = createApp({ config: loadConfig({ SITE_URL }), log: memoryLog() });
 
 /** Starts `bun server.ts` on a free port; resolves with its base URL and a stop function. */
 async function startFromSource() {

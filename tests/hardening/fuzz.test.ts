@@ -1,11 +1,11 @@
 /** Property-based fuzzing: no request a stranger can send breaks the API. */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { SITE_URL, testApp } from "../support/app.ts";
 import { startEngine } from "../support/engines.ts";
 import { type HostileRequest, hostileRequest, type Seen, violations } from "../support/invariants.ts";
-import { rawRequest, startServer } from "../support/server.ts";
+import { rawRequest, startServer, type TestServer } from "../support/server.ts";
 
 /** Builds the Request, or undefined when the Fetch API itself refuses (not the server's doing). */
 function toRequest(base: string, { method, target, headers, body }: HostileRequest): Request | undefined {
@@ -24,18 +24,14 @@ async function seen(response: Response, method: string): Promise<Seen> {
 // trigger's documented answer is a 503, and "never a 5xx" must hold for real.
 const engine = startEngine({ status: 200 });
 afterAll(() => engine.stop());
-const configured = {
-  config: loadConfig({
-    SITE_URL,
-    INDEXNOW_KEY: "fuzz-key-0123456789",
-    INDEXNOW_ENDPOINTS: engine.url,
-    INDEXNOW_COOLDOWN_SECONDS: "0",
-  }),
-  log: { error: console.error, event: () => {} },
+const indexNowEnv = {
+  INDEXNOW_KEY: "fuzz-key-0123456789",
+  INDEXNOW_ENDPOINTS: engine.url,
+  INDEXNOW_COOLDOWN_SECONDS: "0",
 };
 
 describe("fuzzing the in-process app", () => {
-  const app = testApp(configured);
+  const app = testApp({ config: loadConfig({ SITE_URL, ...indexNowEnv }) });
 
   test("thousands of hostile requests: never a 5xx, always a documented, safe answer", async () => {
     let sent = 0;
@@ -59,13 +55,16 @@ describe("fuzzing the in-process app", () => {
 });
 
 describe("fuzzing a real server on loopback", () => {
-  const server = startServer(configured);
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(indexNowEnv);
+  });
   afterAll(() => server.stop());
 
   test("the same generator through fetch: never a 5xx, always a documented, safe answer", async () => {
     await fc.assert(
       fc.asyncProperty(hostileRequest, async (hostile) => {
-        const request = toRequest(server.base, hostile);
+        const request = toRequest(server.url, hostile);
         if (!request) return;
         // Bun's fetch turns an unknown method with a body into a TypeError: not ours.
         const response = await fetch(request).catch((error: unknown) => {
@@ -81,7 +80,7 @@ describe("fuzzing a real server on loopback", () => {
       }),
       { numRuns: 300 },
     );
-    expect((await fetch(`${server.base}/api/ping`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
   });
 
   test("raw bytes in the request line and headers: a 4xx or a safe answer, never a crash", async () => {
@@ -120,6 +119,6 @@ describe("fuzzing a real server on loopback", () => {
       }),
       { numRuns: 150 },
     );
-    expect((await fetch(`${server.base}/api/ping`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
   });
 });

@@ -1,8 +1,8 @@
 /** Limits: bodies, headers and URLs a stranger can make too big, and a short Host. */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { LIMITS } from "../../lib/http/limits.ts";
 import { send, testApp } from "../support/app.ts";
-import { headerOf, rawRequest, startServer } from "../support/server.ts";
+import { headerOf, rawRequest, startServer, type TestServer } from "../support/server.ts";
 
 const app = testApp();
 
@@ -33,7 +33,10 @@ describe("request bodies in-process", () => {
 });
 
 describe("limits on a real server", () => {
-  const server = startServer();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
   afterAll(() => server.stop());
 
   test("a body over the limit gets the 413 envelope at once, from its Content-Length, unread", async () => {
@@ -54,7 +57,7 @@ describe("limits on a real server", () => {
       "POST /api/ping HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10000000\r\nConnection: close\r\n\r\n",
     );
     expect(answer.status).toBe(413);
-    expect((await fetch(`${server.base}/api/ping`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
   });
 
   test("a chunked body over Bun's cap is cut off with 413, not read whole", async () => {
@@ -74,7 +77,7 @@ describe("limits on a real server", () => {
       `GET /api/ping?${"a".repeat(LIMITS.headerBytes)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
     );
     expect(answer.status).toBe(431);
-    expect((await fetch(`${server.base}/api/ping`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
   });
 
   test("an oversized header gets 431, and the server keeps answering", async () => {
@@ -83,11 +86,11 @@ describe("limits on a real server", () => {
       `GET /api/ping HTTP/1.1\r\nHost: localhost\r\nCookie: ${"c".repeat(LIMITS.headerBytes)}\r\nConnection: close\r\n\r\n`,
     );
     expect(answer.status).toBe(431);
-    expect((await fetch(`${server.base}/api/ping`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
   });
 
   test("a 10 KB User-Agent is answered normally", async () => {
-    const response = await fetch(`${server.base}/api/now`, {
+    const response = await fetch(`${server.url}/api/now`, {
       headers: { "user-agent": `curl/${"9".repeat(10240)}` },
     });
     expect(response.status).toBe(200);

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it } from "bun:test";
 import { join } from "node:path";
-import { createApp } from "../../lib/http/app.ts";
-import { loadConfig } from "../../lib/runtime/config.ts";
 import { type FakeEngine, refusedUrl, startEngine } from "../support/engines.ts";
+import { startServer } from "../support/server.ts";
 
 const SCRIPT = join(import.meta.dir, "..", "..", "scripts", "notify.ts");
-const quiet = { error: () => {}, event: () => {} };
 
 let stops: (() => void)[] = [];
 afterEach(() => {
@@ -19,18 +17,16 @@ function engine(...answers: Parameters<typeof startEngine>): FakeEngine {
   return started;
 }
 
-/** A real instance of the API on a loopback port, as a release script would reach it. */
-function instance(env: Record<string, string>): string {
-  const config = loadConfig({
-    SITE_URL: "https://rin.example",
+/** The shipped server on a loopback port, as a release script would reach it. */
+async function instance(env: Record<string, string>): Promise<string> {
+  const server = await startServer({
     INDEXNOW_KEY: "5f2b9c0e-4d7a-41c8",
     INDEXNOW_TIMEOUT_MS: "500",
     INDEXNOW_COOLDOWN_SECONDS: "0",
     ...env,
   });
-  const app = createApp({ config, log: quiet }).listen({ hostname: "127.0.0.1", port: 0 });
-  stops.push(() => void app.stop(true));
-  return `http://127.0.0.1:${app.server?.port}`;
+  stops.push(() => void server.stop());
+  return server.url;
 }
 
 /** Runs `bun scripts/notify.ts ...args` as a release script would. */
@@ -51,7 +47,7 @@ async function notify(args: string[], env: Record<string, string> = {}) {
 
 describe("bun run notify", () => {
   it("exits 0 and prints a row per engine when every engine accepted", async () => {
-    const base = instance({
+    const base = await instance({
       INDEXNOW_ENDPOINTS: `${engine({ status: 200 }).url},${engine({ status: 202 }).url}`,
     });
     const { code, stdout } = await notify([base]);
@@ -62,12 +58,12 @@ describe("bun run notify", () => {
   });
 
   it("takes BASE_URL from SITE_URL when no argument is given", async () => {
-    const base = instance({ INDEXNOW_ENDPOINTS: engine({ status: 200 }).url });
+    const base = await instance({ INDEXNOW_ENDPOINTS: engine({ status: 200 }).url });
     expect((await notify([], { SITE_URL: base })).code).toBe(0);
   });
 
   it("exits 1 when only some engines accepted (207)", async () => {
-    const base = instance({
+    const base = await instance({
       INDEXNOW_ENDPOINTS: `${engine({ status: 200 }).url},${engine({ status: 429, headers: { "retry-after": "60" } }).url}`,
     });
     const { code, stdout } = await notify([base]);
@@ -77,14 +73,14 @@ describe("bun run notify", () => {
   });
 
   it("exits 1 when no engine accepted (502)", async () => {
-    const base = instance({ INDEXNOW_ENDPOINTS: engine({ status: 403 }).url });
+    const base = await instance({ INDEXNOW_ENDPOINTS: engine({ status: 403 }).url });
     const { code, stdout } = await notify([base]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/403 +rejected/);
   });
 
   it("exits 1 when the cooldown refused the trigger", async () => {
-    const base = instance({
+    const base = await instance({
       INDEXNOW_ENDPOINTS: engine({ status: 200 }).url,
       INDEXNOW_COOLDOWN_SECONDS: "300",
     });
@@ -95,7 +91,7 @@ describe("bun run notify", () => {
   });
 
   it("exits 2 when the deployment is not configured (503)", async () => {
-    const base = instance({ INDEXNOW_KEY: "", INDEXNOW_ENDPOINTS: engine({ status: 200 }).url });
+    const base = await instance({ INDEXNOW_KEY: "", INDEXNOW_ENDPOINTS: engine({ status: 200 }).url });
     const { code, stderr } = await notify([base]);
     expect(code).toBe(2);
     expect(stderr).toContain("503");

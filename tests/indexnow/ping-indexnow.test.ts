@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from "bun:test";
-import { createApp } from "../../lib/http/app.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
-import type { AppLog } from "../../lib/runtime/log.ts";
-import { as, FIXED_NOW, SITE_URL, send } from "../support/app.ts";
+import { as, FIXED_NOW, SITE_URL, send, testApp } from "../support/app.ts";
 import { type FakeEngine, refusedUrl, startEngine } from "../support/engines.ts";
+import { memoryLog } from "../support/log.ts";
 
 const KEY = "5f2b9c0e-4d7a-41c8";
 const PATH = "/api/ping-indexnow";
@@ -25,8 +24,7 @@ function indexNowApp(
   env: Record<string, string> = {},
   clock = () => FIXED_NOW.getTime(),
 ) {
-  const events: { name: string; fields: Readonly<Record<string, unknown>> }[] = [];
-  const log: AppLog = { error: () => {}, event: (name, fields) => events.push({ name, fields }) };
+  const log = memoryLog();
   const config = loadConfig({
     SITE_URL,
     INDEXNOW_KEY: KEY,
@@ -35,7 +33,7 @@ function indexNowApp(
     INDEXNOW_COOLDOWN_SECONDS: "0",
     ...env,
   });
-  return { app: createApp({ config, clock, log }), events };
+  return { app: testApp({ config, clock, log }), events: log.events };
 }
 
 const trigger = (app: ReturnType<typeof indexNowApp>["app"], headers: Record<string, string> = as.curl) =>

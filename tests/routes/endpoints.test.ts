@@ -1,6 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { stripColour, visibleWidth } from "../../lib/profile/ansi/index.ts";
-import { as, FIXED_NOW, GET_PATHS, SITE_URL, send, TERMINAL_CLIENTS, testApp } from "../support/app.ts";
+import {
+  as,
+  FIXED_NOW,
+  GET_PATHS,
+  SITE_URL,
+  send,
+  stableHeaders,
+  TERMINAL_CLIENTS,
+  testApp,
+} from "../support/app.ts";
 
 const app = testApp();
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -117,7 +126,7 @@ describe("GET /", () => {
       const root = await send(app, "/", headers);
       const curl = await send(app, "/api/curl", headers);
       expect(await root.text()).toBe(await curl.text());
-      expect([...root.headers]).toEqual([...curl.headers]);
+      expect(stableHeaders(root)).toEqual(stableHeaders(curl));
     });
   }
 

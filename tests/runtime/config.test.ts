@@ -6,6 +6,16 @@ describe("configuration", () => {
     expect(loadConfig({})).toMatchObject({ port: 3000, host: "0.0.0.0", siteUrl: "http://localhost:3000" });
   });
 
+  test("PORT=0 asks the system for any free port", () => {
+    expect(loadConfig({ PORT: "0" }).port).toBe(0);
+  });
+
+  test("LOG_FORMAT is json, pretty, or left to whether stdout is a terminal", () => {
+    expect(loadConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+    expect(loadConfig({ LOG_FORMAT: " json " }).logFormat).toBe("json");
+    expect(loadConfig({}).logFormat).toBeUndefined();
+  });
+
   test("SITE_URL defaults to the chosen port", () => {
     expect(loadConfig({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
   });
@@ -15,9 +25,10 @@ describe("configuration", () => {
   });
 
   const refusals: [env: Record<string, string>, message: string][] = [
-    [{ PORT: "eighty" }, 'PORT: must be a whole number from 1 to 65535, got "eighty"'],
-    [{ PORT: "70000" }, "PORT: must be a whole number from 1 to 65535"],
-    [{ PORT: "0" }, "PORT: must be a whole number from 1 to 65535"],
+    [{ PORT: "eighty" }, 'PORT: must be a whole number from 0 to 65535, got "eighty"'],
+    [{ PORT: "70000" }, "PORT: must be a whole number from 0 to 65535"],
+    [{ PORT: "-1" }, "PORT: must be a whole number from 0 to 65535"],
+    [{ LOG_FORMAT: "xml" }, 'LOG_FORMAT: must be "json" or "pretty", got "xml"'],
     [{ HOST: "local host" }, "HOST: must be a host name or IP address"],
     [{ SITE_URL: "rin.example" }, "SITE_URL: must be an absolute URL"],
     [{ SITE_URL: "ftp://rin.example" }, "SITE_URL: must use http or https"],

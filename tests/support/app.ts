@@ -1,11 +1,10 @@
 /**
  * Test support: the app in-process with a fixed clock, and the User-Agents and headers
- * that real clients send, so a test reads `get("/api/ping", as.curl)`.
+ * that real clients send, so a test reads `send(app, "/api/ping", as.curl)`.
  */
-
-import type { Content } from "../../lib/content/validate.ts";
 import { type AppOptions, createApp } from "../../lib/http/app.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
+import { memoryLog } from "./log.ts";
 
 export const SITE_URL = "https://rin.example";
 export const config = loadConfig({ SITE_URL });
@@ -25,8 +24,9 @@ export const GET_PATHS = [
 /** A Saturday afternoon in Lisbon; golden files are rendered at this instant. */
 export const FIXED_NOW = new Date("2026-11-21T14:05:09Z");
 
-export function testApp(options: Partial<AppOptions> & { content?: Content } = {}) {
-  return createApp({ config, clock: () => FIXED_NOW.getTime(), ...options });
+/** The app as `start` builds it, at the fixed instant, logging to memory unless told otherwise. */
+export function testApp(options: Partial<AppOptions> = {}) {
+  return createApp({ config, log: memoryLog(), clock: () => FIXED_NOW.getTime(), ...options });
 }
 
 /** Request headers of real clients, as they send them by default. */
@@ -70,4 +70,12 @@ export function send(
   init: Omit<RequestInit, "headers"> = {},
 ): Promise<Response> {
   return app.handle(new Request(`http://localhost${path}`, { ...init, headers }));
+}
+
+/** Headers that differ from one request to the next, or that the transport adds. */
+const PER_REQUEST = new Set(["x-request-id", "date", "content-length"]);
+
+/** A response's headers, less those that differ per request: what two answers to the same request share. */
+export function stableHeaders(response: Response): Record<string, string> {
+  return Object.fromEntries([...response.headers].filter(([name]) => !PER_REQUEST.has(name)));
 }

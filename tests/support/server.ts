@@ -1,20 +1,46 @@
 /**
- * Test support: the app listening on a random loopback port, in this process, and a
- * raw HTTP/1.1 client for requests `fetch` refuses to send (raw bytes, huge headers).
+ * Test support: the shipped server in this process, started by the very function the
+ * entry point calls (`start`, with `server.ts`'s description of Bun), on a free loopback
+ * port; and a raw HTTP/1.1 client for requests `fetch` refuses to send.
  */
-import { type AppOptions, createApp } from "../../lib/http/app.ts";
-import { config, FIXED_NOW } from "./app.ts";
+import { type Server, type StartOptions, start } from "../../lib/runtime/start.ts";
+import { bun } from "../../server.ts";
+import { FIXED_NOW, SITE_URL } from "./app.ts";
 
-// Bun serves its development error page unless this is set, as server.ts does.
-process.env.NODE_ENV = "production";
+export interface TestServer extends Server {
+  readonly port: number;
+  /** What the server wrote to stdout (its log) and stderr. */
+  readonly stdout: string[];
+  readonly stderr: string[];
+}
 
-export function startServer(options: Partial<AppOptions> = {}) {
-  const app = createApp({ config, clock: () => FIXED_NOW.getTime(), ...options }).listen({
-    hostname: "127.0.0.1",
-    port: 0,
-  });
-  const port = app.server?.port as number;
-  return { app, port, base: `http://127.0.0.1:${port}`, stop: () => app.stop(true) };
+/**
+ * Starts the server on `127.0.0.1`, any free port, at the fixed instant of the golden
+ * files. `env` adds to (or overrides) that environment; `options` to the app.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const server = await start(
+    {
+      ...bun,
+      env: { HOST: "127.0.0.1", PORT: "0", SITE_URL, LOG_FORMAT: "json", ...env },
+      args: [],
+      out: (lines) => stdout.push(...lines.split("\n")),
+      err: (text) => stderr.push(text),
+      exit: (code) => {
+        throw new Error(`the server asked to exit with ${code}: ${stderr.join("\n")}`);
+      },
+      // Signals are for the process; a test stops its server itself.
+      onSignal: () => {},
+    },
+    { clock: () => FIXED_NOW.getTime(), ...options },
+  );
+  const port = Number(new URL(server.url).port);
+  return { ...server, port, stdout, stderr };
 }
 
 export interface RawResponse {
@@ -22,7 +48,6 @@ export interface RawResponse {
   head: string;
   body: string;
 }
-
 /** Writes `request` as is, reads until the server closes or `timeoutMs` passes. */
 export function rawRequest(
   port: number,

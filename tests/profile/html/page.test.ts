@@ -4,7 +4,6 @@
  */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { createApp } from "../../../lib/http/app.ts";
 import { loadConfig } from "../../../lib/runtime/config.ts";
 import { as, SITE_URL, send, testApp } from "../../support/app.ts";
 import { withMarkup } from "./markup.ts";
@@ -86,7 +85,7 @@ describe("GET / for a browser", () => {
   });
 
   test("builds the title, description, Open Graph tags and canonical link from SITE_URL", async () => {
-    const other = createApp({ config: loadConfig({ SITE_URL: "https://cv.example.org" }) });
+    const other = testApp({ config: loadConfig({ SITE_URL: "https://cv.example.org" }) });
     const body = await (await send(other, "/", as.browser)).text();
     expect(body).toContain("<title>Rin Hayashi · Staff ML Engineer</title>");
     expect(body).toContain('<meta name="description" content="Measures twice, ships small');

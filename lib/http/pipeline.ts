@@ -1,0 +1,95 @@
+/**
+ * @module The way every request takes through the app, in the order it takes it. Each
+ * step is an Elysia lifecycle hook, declared `global` so that every route of the app
+ * runs it, whichever plugin registered the route.
+ *
+ * 1. Arrival (`derive`): who is asking, the request's id, when it arrived.
+ * 2. Limits (`onTransform`): a body over the limit is refused before any handler runs.
+ * 3. The route's handler (`routes/`), answering from prepared responses.
+ * 4. Errors (`onError`): anything thrown becomes the JSON envelope; a method or path
+ *    that no route answers becomes 404, 405 with `Allow`, or 204 for a preflight.
+ * 5. Departure (`mapResponse`): the request id on the answer, and one access-log line.
+ *
+ * A request no route matched never reaches steps 1, 2 and 5 (Elysia finds no route to
+ * run them for), so the error step does all three for it itself.
+ */
+import { Elysia } from "elysia";
+import type { Log } from "../runtime/log.ts";
+import { type Client, clientOf } from "./client-kind.ts";
+import { type AllowedMethods, pathOf, thrownAnswer, unmatchedAnswer } from "./errors.ts";
+import { declaredBodyError, LIMITS, refuseOversizedBody } from "./limits.ts";
+import { requestIdFor } from "./request-id.ts";
+
+/** What the pipeline knows of a request from the moment it arrives. */
+export type Arrival = {
+  readonly client: Client;
+  /** The caller's `X-Request-Id` when plainly safe, otherwise a new UUID. */
+  readonly requestId: string;
+  /** `performance.now()` when the request arrived. */
+  readonly arrivedAt: number;
+};
+
+export interface PipelineOptions {
+  readonly log: Log;
+  /** The methods each path answers, for 405 and preflights. */
+  readonly allowedMethods: AllowedMethods;
+}
+
+/** Step 1, for every request: who is asking, its id, when it arrived. */
+function arrive({ request }: { request: Request }): Arrival {
+  return {
+    client: clientOf(request),
+    requestId: requestIdFor(request.headers.get("x-request-id")),
+    arrivedAt: performance.now(),
+  };
+}
+
+export function requestPipeline({ log, allowedMethods }: PipelineOptions) {
+  /**
+   * Stamps the request's id on its answer, in place, and writes its access-log line.
+   * Every answer is a `Response` this app built, so its headers can still be set.
+   */
+  function depart(
+    answer: Response,
+    request: Request,
+    path: string,
+    client: Client,
+    requestId: string,
+    arrivedAt: number,
+  ) {
+    answer.headers.set("x-request-id", requestId);
+    log.access(
+      performance.timeOrigin + arrivedAt,
+      request.method,
+      path,
+      answer.status,
+      performance.now() - arrivedAt,
+      client.kind,
+      requestId,
+    );
+  }
+
+  return new Elysia({ name: "request-pipeline" })
+    .derive({ as: "global" }, arrive)
+    .onTransform({ as: "global" }, function limitBody({ request }) {
+      refuseOversizedBody(request);
+    })
+    .onError({ as: "global" }, function answerError({ code, error, request }) {
+      if (code !== "NOT_FOUND") return thrownAnswer(code, error, request, log);
+      // No route matched, so no other step ran: this request arrives and departs here.
+      const { client, requestId, arrivedAt } = arrive({ request });
+      const tooLarge = declaredBodyError(request, LIMITS.bodyBytes);
+      const answer = tooLarge
+        ? thrownAnswer(code, tooLarge, request, log)
+        : unmatchedAnswer(request, allowedMethods);
+      depart(answer, request, pathOf(request.url), client, requestId, arrivedAt);
+      return answer;
+    })
+    .mapResponse(
+      { as: "global" },
+      function departRouted({ responseValue, request, route, client, requestId, arrivedAt }) {
+        if (responseValue instanceof Response)
+          depart(responseValue, request, route, client, requestId, arrivedAt);
+      },
+    );
+}

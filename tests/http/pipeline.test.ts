@@ -1,0 +1,111 @@
+/**
+ * The request pipeline: every answer carries its request id, every request gets one
+ * access-log line with what was answered, and whatever goes wrong is the envelope.
+ */
+import { describe, expect, test } from "bun:test";
+import { defineRoute, type RouteModule } from "../../lib/http/route.ts";
+import { routes } from "../../routes/_manifest.gen.ts";
+import { as, send, testApp } from "../support/app.ts";
+import { memoryLog } from "../support/log.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A test-only route file whose GET answers with `answer()`. */
+const answering = (answer: () => Response): RouteModule => ({
+  GET: defineRoute({
+    detail: { summary: "Test", description: "Test only.", tags: ["test"], responses: () => ({}) },
+    setup: () => answer,
+  }),
+});
+
+function appWithLog() {
+  const log = memoryLog();
+  const app = testApp({
+    log,
+    routes: [
+      ...routes,
+      [
+        "/test/broken",
+        answering(() => {
+          throw new Error("secret detail at /srv/app/lib/thing.ts:12");
+        }),
+      ],
+    ],
+  });
+  return { app, log };
+}
+
+describe("every answer carries its X-Request-Id", () => {
+  const cases: [string, string, RequestInit][] = [
+    ["a route", "/api/now", {}],
+    ["HEAD on a route", "/api/now", { method: "HEAD" }],
+    ["an unknown path", "/api/nope", {}],
+    ["a wrong method", "/api/now", { method: "DELETE" }],
+    ["a preflight", "/api/now", { method: "OPTIONS" }],
+    ["a body over the limit", "/api/now", { headers: { "content-length": "5000" } }],
+    [
+      "a body over the limit on an unknown path",
+      "/api/nope",
+      { method: "PUT", headers: { "content-length": "5000" } },
+    ],
+    ["a handler that throws", "/test/broken", {}],
+  ];
+  test.each(cases)("%s: the caller's safe id is echoed, an unsafe one replaced", async (_, path, init) => {
+    const { app } = appWithLog();
+    const headers = { ...as.curl, ...(init.headers as Record<string, string>) };
+    const mine = await send(app, path, { ...headers, "x-request-id": "deploy-check.42" }, init);
+    expect(mine.headers.get("x-request-id")).toBe("deploy-check.42");
+    const unsafe = await send(app, path, { ...headers, "x-request-id": "bad id\u001b" }, init);
+    expect(unsafe.headers.get("x-request-id")).toMatch(UUID);
+  });
+});
+
+describe("the access log", () => {
+  test("has one line per request: method, the route's path, status, client and id", async () => {
+    const { app, log } = appWithLog();
+    const answered = await send(app, "/api/rin.json?utm=x", as.browser);
+    await send(app, "/api/now", as.curl, { method: "HEAD" });
+    expect(log.accesses).toEqual([
+      {
+        method: "GET",
+        path: "/api/rin.json",
+        status: 200,
+        client: "browser",
+        requestId: answered.headers.get("x-request-id") as string,
+      },
+      {
+        method: "HEAD",
+        path: "/api/now",
+        status: 200,
+        client: "terminal",
+        requestId: expect.stringMatching(UUID),
+      },
+    ]);
+  });
+
+  test("logs what was answered when no route matched: 404, 405, 204 and 413", async () => {
+    const { app, log } = appWithLog();
+    await send(app, "/api/nope", as.pythonRequests);
+    await send(app, "/api/now", as.pythonRequests, { method: "POST" });
+    await send(app, "/api/now", as.browser, { method: "OPTIONS" });
+    await send(app, "/nowhere", { ...as.curl, "content-length": "5000" }, { method: "PUT" });
+    expect(log.accesses.map(({ method, path, status, client }) => [method, path, status, client])).toEqual([
+      ["GET", "/api/nope", 404, "program"],
+      ["POST", "/api/now", 405, "program"],
+      ["OPTIONS", "/api/now", 204, "browser"],
+      ["PUT", "/nowhere", 413, "terminal"],
+    ]);
+  });
+
+  test("logs a failure's status, and its trace goes to the error log, not the answer", async () => {
+    const { app, log } = appWithLog();
+    const response = await send(app, "/test/broken", as.curl);
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain("secret");
+    expect(JSON.parse(text).error.code).toBe("internal_error");
+    expect(log.accesses.map(({ path, status }) => [path, status])).toEqual([["/test/broken", 500]]);
+    expect(log.errors.map(({ message }) => message)).toEqual(["GET /test/broken failed"]);
+    expect(String(log.errors[0]?.error)).toContain("secret detail");
+  });
+});

@@ -1,0 +1,122 @@
+/** The log's line shapes, how request lines are batched, and how events keep their place. */
+import { describe, expect, test } from "bun:test";
+import { createLog, type LogOptions } from "../../lib/runtime/log.ts";
+
+const ARRIVED = Date.parse("2026-11-21T14:05:09.000Z");
+
+/** A log whose writes are kept, one string per write. */
+function written(options: Partial<LogOptions> = {}) {
+  const writes: string[] = [];
+  const failures: string[] = [];
+  const log = createLog({
+    format: "json",
+    out: (text) => writes.push(text),
+    err: (text) => failures.push(text),
+    ...options,
+  });
+  return { log, writes, failures };
+}
+
+describe("a request's line", () => {
+  const entry = {
+    time: "2026-11-21T14:05:09.000Z",
+    method: "GET",
+    path: "/api/ping",
+    status: 200,
+    durationMs: 0.42,
+    client: "terminal",
+    requestId: "abc",
+  };
+  const line = (format: "json" | "pretty", method = entry.method, path = entry.path) => {
+    const { log, writes } = written({ format });
+    log.access(ARRIVED, method, path, 200, 0.4213, "terminal", "abc");
+    log.flush();
+    return writes[0] as string;
+  };
+
+  test("pretty reads left to right: time, method, path, status, duration, client, id", () => {
+    expect(line("pretty")).toBe("2026-11-21T14:05:09.000Z GET /api/ping 200 0.42ms terminal abc");
+  });
+
+  test("JSON is the entry itself, its duration to the hundredth of a millisecond", () => {
+    expect(JSON.parse(line("json"))).toEqual(entry);
+  });
+
+  test("JSON stays valid whatever the request's method and path hold, control bytes made printable", () => {
+    const parsed = JSON.parse(line("json", 'G"T', '/a"b\\c\u0001\u001b[2J'));
+    expect(parsed).toMatchObject({ method: 'G"T', path: '/a"b\\c%01%1B[2J' });
+  });
+
+  test("each entry keeps its own arrival time and duration when a batch formats them", () => {
+    const { log, writes } = written();
+    log.access(ARRIVED, "GET", "/", 200, 1, "program", "a");
+    log.access(ARRIVED + 1500, "GET", "/", 404, 2.5, "browser", "b");
+    log.flush();
+    const parsed = (writes[0] as string).split("\n").map((text) => JSON.parse(text));
+    expect(parsed.map(({ time, status, durationMs, client }) => [time, status, durationMs, client])).toEqual([
+      ["2026-11-21T14:05:09.000Z", 200, 1, "program"],
+      ["2026-11-21T14:05:10.500Z", 404, 2.5, "browser"],
+    ]);
+  });
+});
+
+describe("batches", () => {
+  const addAll = (log: ReturnType<typeof written>["log"], ids: string[]) => {
+    for (const id of ids) log.access(ARRIVED, "GET", "/", 200, 0, "program", id);
+  };
+  const idsOf = (text: string) => text.split("\n").map((line) => JSON.parse(line).requestId);
+
+  test("lines added within the delay go out in one write, in order", async () => {
+    const { log, writes } = written();
+    addAll(log, ["a", "b", "c"]);
+    expect(writes).toEqual([]);
+    await Bun.sleep(40);
+    expect(writes.map(idsOf)).toEqual([["a", "b", "c"]]);
+  });
+
+  test("flush writes what is queued at once, and nothing when nothing is", () => {
+    const { log, writes } = written();
+    addAll(log, ["before exit"]);
+    log.flush();
+    log.flush();
+    expect(writes.map(idsOf)).toEqual([["before exit"]]);
+  });
+
+  test("a full queue is written without waiting, and the next line starts a new batch", async () => {
+    const { log, writes } = written({ capacity: 3 });
+    addAll(log, ["1", "2", "3", "4"]);
+    expect(writes.map(idsOf)).toEqual([["1", "2", "3"]]);
+    await Bun.sleep(40);
+    expect(writes.map(idsOf)).toEqual([["1", "2", "3"], ["4"]]);
+  });
+});
+
+describe("events and failures", () => {
+  test("an event is one JSON line with its time and name, after the requests queued before it", () => {
+    const { log, writes } = written();
+    log.access(ARRIVED, "GET", "/", 200, 0, "program", "first");
+    log.event("indexnow.submission", { outcome: "accepted" }, "IndexNow: accepted");
+    expect(JSON.parse(writes[0] as string).requestId).toBe("first");
+    expect(JSON.parse(writes[1] as string)).toEqual({
+      time: expect.any(String),
+      event: "indexnow.submission",
+      outcome: "accepted",
+    });
+  });
+
+  test("a pretty event reads as its sentence, or as its name and fields without one", () => {
+    const { log, writes } = written({ format: "pretty" });
+    log.event("listening", { port: 3000 }, "listening on 3000");
+    log.event("indexnow.submission", { outcome: "accepted" });
+    expect(writes[0]).toMatch(/^\S+Z listening on 3000$/);
+    expect(writes[1]).toMatch(/^\S+Z indexnow.submission \{"outcome":"accepted"\}$/);
+  });
+
+  test("a failure goes to stderr with its stack trace, after the lines queued before it", () => {
+    const { log, writes, failures } = written();
+    log.access(ARRIVED, "GET", "/boom", 500, 0, "program", "x");
+    log.error("GET /boom failed", new Error("boom"));
+    expect(writes).toHaveLength(1);
+    expect(failures[0]).toMatch(/GET \/boom failed: Error: boom\n\s+at /);
+  });
+});

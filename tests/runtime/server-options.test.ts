@@ -1,0 +1,114 @@
+/**
+ * The settings of the shipped server, each checked by what it does, on the server the
+ * entry point starts (`start` with `server.ts`'s description of Bun). Remove or change
+ * any of them in `lib/http/server-options.ts` or `lib/http/limits.ts` and a test here fails.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { LIMITS } from "../../lib/http/limits.ts";
+import { defineRoute, type RouteModule } from "../../lib/http/route.ts";
+import { routesWithSlow } from "../fixtures/slow-route.ts";
+import { rawRequest, startServer, type TestServer } from "../support/server.ts";
+
+/** An error no code can read: Elysia's own error handling fails on it, and it escapes. */
+const unreadable: RouteModule = {
+  GET: defineRoute({
+    detail: {
+      summary: "Throws the unreadable",
+      description: "Test only.",
+      tags: ["test"],
+      responses: () => ({}),
+    },
+    setup: () => () => {
+      throw new Proxy(
+        {},
+        {
+          get() {
+            throw new Error("unreadable");
+          },
+        },
+      );
+    },
+  }),
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({}, { routes: [...routesWithSlow, ["/test/unreadable", unreadable]] });
+});
+afterAll(() => server.stop());
+
+const head = (lines: string[]) => `${lines.join("\r\n")}\r\n\r\n`;
+
+describe("the body cap", () => {
+  test("a body over the app's limit gets the 413 envelope, decided from Content-Length, unread", async () => {
+    const answer = await rawRequest(
+      server.port,
+      head([
+        "POST /api/ping HTTP/1.1",
+        "Host: localhost",
+        `Content-Length: ${LIMITS.bodyBytes + 1}`,
+        "Connection: close",
+      ]),
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error).toMatchObject({
+      code: "payload_too_large",
+      limitBytes: LIMITS.bodyBytes,
+    });
+  });
+
+  test("a body over the server's cap is refused by the server itself: an empty 413, the connection closed", async () => {
+    const answer = await rawRequest(
+      server.port,
+      head(["POST /api/ping HTTP/1.1", "Host: localhost", `Content-Length: ${LIMITS.serverBodyBytes + 1}`]),
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body).toBe("");
+    expect(answer.head.toLowerCase()).toContain("connection: close");
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+  });
+});
+
+describe("the header cap", () => {
+  const withCookie = (bytes: number) =>
+    head(["GET /api/ping HTTP/1.1", "Host: localhost", `Cookie: ${"c".repeat(bytes)}`, "Connection: close"]);
+
+  test(`a request head just under ${LIMITS.headerBytes} bytes is answered`, async () => {
+    expect((await rawRequest(server.port, withCookie(LIMITS.headerBytes - 200))).status).toBe(200);
+  });
+
+  test(`a request head over ${LIMITS.headerBytes} bytes gets 431, and the server keeps answering`, async () => {
+    expect((await rawRequest(server.port, withCookie(LIMITS.headerBytes))).status).toBe(431);
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+  });
+});
+
+describe("the port", () => {
+  test("a second server on a port already in use fails to start instead of sharing it", async () => {
+    await expect(startServer({ PORT: String(server.port) })).rejects.toThrow();
+  });
+});
+
+describe("errors that escape the app", () => {
+  test("still get the JSON 500 envelope, never a development page", async () => {
+    const response = await fetch(`${server.url}/test/unreadable`);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect((await response.json()).error.code).toBe("internal_error");
+  });
+
+  test("the server runs outside development mode", () => {
+    expect(server.app.server?.development).toBe(false);
+  });
+});
+
+describe("stopping", () => {
+  test("lets requests in flight finish, then stops answering", async () => {
+    const other = await startServer({}, { routes: routesWithSlow });
+    const slow = fetch(`${other.url}/test/slow?ms=500`).then(async (r) => [r.status, await r.text()]);
+    await Bun.sleep(100);
+    await other.stop();
+    expect(await slow).toEqual([200, "slept 500 ms\n"]);
+    await expect(fetch(`${other.url}/api/ping`)).rejects.toThrow();
+  });
+});
