@@ -5,10 +5,9 @@
  * representation (User-Agent, Accept, If-None-Match, Content-Length, X-Request-Id, and
  * for terminal text the `?nocolor` switch in the URL) and picks the recorded response by
  * client class, so the app is measured against the floor of the same work. Like the app,
- * it gives each response its own `X-Request-Id` (the caller's, or a new UUID);
- * `--replay-ids` sends the recorded one instead, to measure what that costs.
+ * it gives each response its own `X-Request-Id` (the caller's, or a new UUID).
  *
- *   bun run bench/baseline-server.ts <recorded.json> <port> [--replay-ids]
+ *   PORT=3001 bun run bench/baseline-server.ts <recorded.json>
  */
 import { readFileSync } from "node:fs";
 import { wantsColour } from "../lib/http/colour-switch.ts";
@@ -42,8 +41,7 @@ interface Replayed {
 }
 
 if (import.meta.main) {
-  const [file, port] = process.argv.slice(2);
-  const freshIds = !process.argv.includes("--replay-ids");
+  const [file] = process.argv.slice(2);
   const recorded: Recorded[] = JSON.parse(readFileSync(file as string, "utf8"));
   // Bun's router picks the path, so only terminal text reads `request.url` (for `?nocolor`).
   const byPath = new Map<string, Map<string, Replayed>>();
@@ -67,17 +65,14 @@ if (import.meta.main) {
       // Terminal text has a `?nocolor` switch, read as the app reads it; only colour was recorded.
       const recordedHere = replayed !== undefined && (!replayed.isText || wantsColour(request));
       const response = (recordedHere ? replayed.response : notFound).clone();
-      if (freshIds) {
-        response.headers.set("x-request-id", requestIdFor(incoming));
-      }
+      response.headers.set("x-request-id", requestIdFor(incoming));
       return response;
     };
   Bun.serve({
-    port: Number(port),
-    hostname: "127.0.0.1",
+    port: Number(process.env.PORT),
+    hostname: process.env.HOST ?? "127.0.0.1",
     reusePort: false,
     routes: Object.fromEntries([...byPath].map(([path, kinds]) => [path, { GET: answer(kinds) }])),
     fetch: () => notFound.clone(),
   });
-  console.log("ready");
 }

@@ -1,7 +1,9 @@
 /**
- * @module Servers the tools start on loopback (tests, the bench, the soak, the start-up
- * timer): a free port to give them, waiting until they answer, and their memory.
+ * @module Servers the tools start as processes on loopback (the contract suite, the
+ * process tests, the bench, the soak, CI): a free port, a server started and waited for
+ * until its `/api/ping` answers 200, its memory, and stopping it.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /** A port nothing listens on right now: the kernel picks it, the probe lets it go. */
@@ -12,21 +14,108 @@ export function freePort(): number {
   return port;
 }
 
-/** Polls `GET /api/ping` every `pollMs` until it answers 200. */
-export async function waitUntilUp(baseUrl: string, timeoutMs = 15_000, pollMs = 20): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/api/ping`)).status === 200) return;
-    } catch {}
-    if (performance.now() > deadline)
-      throw new Error(`${baseUrl} did not answer /api/ping in ${timeoutMs} ms`);
-    await Bun.sleep(pollMs);
-  }
-}
-
 /** Resident set size of a running process in MB (kB / 1024), from /proc (Linux). */
 export function rssMbOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
+}
+
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  /** e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  /** Milliseconds from exec to the first 200 from `/api/ping`. */
+  readonly startMs: number;
+  /** What it wrote to stdout and stderr so far, when started with `output: "keep"`. */
+  output(): { stdout: string; stderr: string };
+  /** Resident memory now, in MB. */
+  rssMb(): number;
+  /** SIGTERM to its process group, SIGKILL after `graceMs`; resolves with its exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+export interface StartProcessOptions {
+  readonly cwd?: string;
+  /** Added to the environment: `PORT`, `HOST=127.0.0.1` and `LOG_FORMAT=json` come first. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Start from this environment instead of the caller's own (CI's clean one, say). */
+  readonly baseEnv?: Readonly<Record<string, string | undefined>>;
+  /** `keep` collects stdout and stderr; `ignore` drops stdout. @default "ignore" */
+  readonly output?: "keep" | "ignore";
+  /** @default 15000 */
+  readonly timeoutMs?: number;
+  /** How often to ask `/api/ping`; 1 ms for a start-up measurement. @default 20 */
+  readonly pollMs?: number;
+}
+
+/**
+ * Starts `command` on a free loopback port in its own process group (so that
+ * `bun run start` and the server it runs stop together), and resolves once
+ * `/api/ping` answers 200. Rejects, with what the process printed, if it exits or
+ * does not answer in time.
+ */
+export async function startServerProcess(
+  command: readonly string[],
+  options: StartProcessOptions = {},
+): Promise<ServerProcess> {
+  const {
+    cwd,
+    env = {},
+    baseEnv = process.env,
+    output = "ignore",
+    timeoutMs = 15_000,
+    pollMs = 20,
+  } = options;
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const began = performance.now();
+  const child = spawn(command[0] as string, command.slice(1), {
+    cwd,
+    env: { ...baseEnv, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "json", ...env },
+    stdio: ["ignore", output === "keep" ? "pipe" : "ignore", "pipe"],
+    detached: true,
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const server: ServerProcess = {
+    child,
+    url,
+    startMs: Number.NaN,
+    output: () => ({ stdout, stderr }),
+    rssMb: () => rssMbOf(child.pid as number),
+    async stop(graceMs = 3000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-(child.pid as number), name);
+        } catch {}
+      };
+      signal("SIGTERM");
+      const timer = setTimeout(() => signal("SIGKILL"), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+
+  const deadline = began + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${url}/api/ping`);
+      await response.arrayBuffer();
+      if (response.status === 200) return { ...server, startMs: performance.now() - began };
+    } catch {}
+    await Bun.sleep(pollMs);
+  }
+  await server.stop();
+  throw new Error(`${command.join(" ")} did not answer /api/ping at ${url} in ${timeoutMs} ms:\n${stderr}`);
 }

@@ -1,5 +1,5 @@
 /**
- * Soak test: the real server (server.ts, as a child process) on a loopback port, driven
+ * Soak test: the server from source (`bun server.ts`, what `bun run start` runs) on a loopback port, driven
  * at full speed across every GET endpoint by a mix of client classes for a bounded time.
  * Reports requests, errors and the server's resident memory over time; exits non-zero
  * on any error or when memory keeps growing after warm-up.
@@ -7,14 +7,13 @@
  *   bun run soak                # 60 s, 64 connections
  *   SOAK_SECONDS=10 SOAK_CONNECTIONS=16 bun run soak
  */
+import { join } from "node:path";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { routes } from "../routes/_manifest.gen.ts";
-import { freePort, rssMbOf, waitUntilUp } from "./loopback.ts";
+import { startServerProcess } from "./loopback.ts";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
-const port = freePort();
-const base = `http://127.0.0.1:${port}`;
 
 /** Every GET route in routes/, the docs, a colour switch and an unknown path. */
 const PATHS = [
@@ -33,12 +32,9 @@ const CLIENTS: Record<string, string>[] = [
   {},
 ];
 
-const server = Bun.spawn(["bun", "run", "server.ts"], {
-  cwd: `${import.meta.dir}/..`,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
-  stdout: "ignore",
-  stderr: "inherit",
-});
+// The server itself, not `bun run start`, whose script runner is a process of its own.
+const server = await startServerProcess(["bun", "server.ts"], { cwd: join(import.meta.dir, "..") });
+const base = server.url;
 
 let requests = 0;
 let errors = 0;
@@ -63,13 +59,12 @@ async function worker(id: number, until: number) {
   }
 }
 
-await waitUntilUp(base, 5000, 50);
 const started = Date.now();
 const until = started + seconds * 1000;
 const samples: { at: number; rss: number; requests: number }[] = [];
 const sampler = setInterval(
   () => {
-    const sample = { at: Math.round((Date.now() - started) / 1000), rss: rssMbOf(server.pid), requests };
+    const sample = { at: Math.round((Date.now() - started) / 1000), rss: server.rssMb(), requests };
     samples.push(sample);
     console.log(
       `${String(sample.at).padStart(3)} s  ${sample.rss.toFixed(1).padStart(6)} MiB  ${requests} requests, ${errors} errors`,
@@ -79,8 +74,7 @@ const sampler = setInterval(
 );
 await Promise.all(Array.from({ length: connections }, (_, id) => worker(id, until)));
 clearInterval(sampler);
-server.kill("SIGTERM");
-await server.exited;
+await server.stop();
 
 // Flat after warm-up: the last third's peak within 15% (or 8 MiB) of the middle third's.
 const third = Math.max(1, Math.floor(samples.length / 3));

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { baselineClass, type Recorded, recording } from "../../bench/baseline-server.ts";
-import { freePort, waitUntilUp } from "../../scripts/loopback.ts";
+import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { as, testApp } from "../support/app.ts";
 
 const CASES = [
@@ -22,7 +22,7 @@ const CASES = [
 const app = testApp({ random: () => 0.5 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 let base = "";
-let baseline: ReturnType<typeof Bun.spawn> | undefined;
+let baseline: ServerProcess | undefined;
 const recorded: Recorded[] = [];
 
 beforeAll(async () => {
@@ -34,20 +34,16 @@ beforeAll(async () => {
   }
   const file = join(mkdtempSync(join(tmpdir(), "baseline-")), "recorded.json");
   writeFileSync(file, JSON.stringify(recorded));
-  const port = freePort();
-  base = `http://127.0.0.1:${port}`;
-  baseline = Bun.spawn(
-    ["bun", join(import.meta.dir, "..", "..", "bench", "baseline-server.ts"), file, String(port)],
-    {
-      stdout: "ignore",
-      stderr: "inherit",
-    },
-  );
-  // It answers the JSON ping it recorded for a program, as the server does.
-  await waitUntilUp(base);
+  // It answers the JSON ping it recorded for a program, as the server does: ready when that answers.
+  baseline = await startServerProcess([
+    "bun",
+    join(import.meta.dir, "..", "..", "bench", "baseline-server.ts"),
+    file,
+  ]);
+  base = baseline.url;
 });
 
-afterAll(() => baseline?.kill());
+afterAll(() => baseline?.stop());
 
 const withoutRequestId = (headers: [string, string][]) => headers.filter(([name]) => name !== "x-request-id");
 

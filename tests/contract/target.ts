@@ -1,67 +1,45 @@
 /**
- * The contract suite's target: the server at `BASE_URL` (started by `.ci/run` as a real
- * process: Bun from source, the executable, Deno), or, when unset, `bun server.ts`
- * started here on a free loopback port. Every target must answer byte for byte what
- * the in-process reference app answers, so a difference between runtimes fails.
+ * The contract suite's target: a real server process, started with the very command a
+ * user runs. By default `bun run start` in this checkout; `.ci/run` also points it at the
+ * executable alone in an empty folder and at `deno task start`:
+ *
+ *   CONTRACT_COMMAND="./site" CONTRACT_CWD=/tmp/alone CONTRACT_PATH=/nonexistent bun test tests/contract
+ *
+ * Every target must answer byte for byte what the in-process reference app answers, so a
+ * difference between runtimes fails.
  */
 import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
 import { createApp } from "../../lib/http/app.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
-import { freePort, waitUntilUp } from "../../scripts/loopback.ts";
+import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { memoryLog } from "../support/log.ts";
 
-/** The origin every target is started with (`.ci/run` passes the same). */
-export const SITE_URL = process.env.SITE_URL ?? "https://rin.example";
+/** The origin every target is started with. */
+export const SITE_URL = "https://rin.example";
 
 /** The same app in this process, with the real clock: what every target must match. */
 export const reference = createApp({ config: loadConfig({ SITE_URL }), log: memoryLog() });
 
-/** Starts `bun server.ts` on a free port; resolves with its base URL and a stop function. */
-async function startFromSource() {
-  const port = freePort();
-  const child = Bun.spawn(["bun", "server.ts"], {
-    cwd: join(import.meta.dir, "..", ".."),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SITE_URL, LOG_FORMAT: "json" },
-    // Not inherited: a server left holding the test runner's stdio would hang its reader.
-    stdout: "ignore",
-    stderr: "pipe",
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    child.kill("SIGTERM");
-    await child.exited;
-  };
-  try {
-    await waitUntilUp(baseUrl);
-  } catch (error) {
-    child.kill("SIGKILL");
-    throw new Error(`${error}: ${await new Response(child.stderr).text()}`);
-  }
-  return { baseUrl, stop };
-}
+const COMMAND = (process.env.CONTRACT_COMMAND ?? "bun run start").split(" ");
+const CWD = process.env.CONTRACT_CWD ?? join(import.meta.dir, "..", "..");
+/** Only PATH and HOME are passed on, as to a service: nothing else of this shell leaks in. */
+const BASE_ENV = { PATH: process.env.CONTRACT_PATH ?? process.env.PATH, HOME: process.env.HOME };
 
-let baseUrl = process.env.BASE_URL?.replace(/\/+$/, "");
+let target: ServerProcess | undefined;
 
-/**
- * Call once at the top of each contract test file: without `BASE_URL`, starts the app
- * from source before the file's tests and stops it after them.
- */
+/** Call once at the top of each contract test file: starts the target before its tests, stops it after. */
 export function useTarget(): void {
-  if (process.env.BASE_URL) return;
-  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const server = await startFromSource();
-    baseUrl = server.baseUrl;
-    stop = server.stop;
+    target = await startServerProcess(COMMAND, { cwd: CWD, baseEnv: BASE_ENV, env: { SITE_URL } });
   });
-  afterAll(() => stop?.());
+  afterAll(() => target?.stop());
 }
 
 /** Sends a request to the target over HTTP. */
 export function remote(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
-  if (!baseUrl) throw new Error("no target: set BASE_URL or call useTarget() in the test file");
-  return fetch(`${baseUrl}${path}`, { ...init, headers, redirect: "manual" });
+  if (!target) throw new Error("no target: call useTarget() in the test file");
+  return fetch(`${target.url}${path}`, { ...init, headers, redirect: "manual" });
 }
 
 /** Sends the same request to the in-process reference app. */

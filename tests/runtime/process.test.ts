@@ -4,19 +4,17 @@
  */
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { METHODS } from "../../lib/http/route.ts";
+import { declaredRoutes } from "../../lib/http/route.ts";
 import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
 import { VERSION } from "../../lib/runtime/version.ts";
-import { freePort, waitUntilUp } from "../../scripts/loopback.ts";
+import { freePort, type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
 
 const root = join(import.meta.dir, "..", "..");
 
-/** Every server this file starts; any still running when it ends is killed. */
-const children: Bun.Subprocess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
-});
+/** Every server this file starts; any still running when it ends is stopped. */
+const started: ServerProcess[] = [];
+afterAll(() => Promise.all(started.map((server) => server.stop(0))));
 
 /** Each runtime's entry point with the test-only slow route (tests/fixtures/). */
 const SLOW_SERVERS = {
@@ -32,19 +30,11 @@ const SLOW_SERVERS = {
   ],
 } as const;
 
-/** Starts an entry point with a test-only slow route, logging JSON to a pipe. */
+/** Starts an entry point with a test-only slow route, logging JSON, its output kept. */
 async function startSlowServer(runtime: keyof typeof SLOW_SERVERS = "bun") {
-  const port = freePort();
-  const child = Bun.spawn([...SLOW_SERVERS[runtime]], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "json" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  children.push(child);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(baseUrl);
-  return { child, baseUrl, port };
+  const server = await startServerProcess(SLOW_SERVERS[runtime], { cwd: root, output: "keep" });
+  started.push(server);
+  return server;
 }
 
 // `bun run test` installs Deno when it is missing (scripts/install-test-tools.sh).
@@ -53,15 +43,15 @@ const runtimes = ["bun", "deno"] as const;
 test.each(runtimes)(
   "on %s, SIGTERM lets slow requests in flight finish, refuses new ones, exits 0",
   async (runtime) => {
-    const { child, baseUrl } = await startSlowServer(runtime);
+    const server = await startSlowServer(runtime);
     const inFlight = [800, 1200, 1500].map((ms) =>
-      fetch(`${baseUrl}/test/slow?ms=${ms}`).then(async (r) => [r.status, await r.text()] as const),
+      fetch(`${server.url}/test/slow?ms=${ms}`).then(async (r) => [r.status, await r.text()] as const),
     );
     await Bun.sleep(200);
     const signalled = performance.now();
-    child.kill("SIGTERM");
+    const exited = server.stop(SHUTDOWN_GRACE_MS + 2000);
     await Bun.sleep(100);
-    const refused = await fetch(`${baseUrl}/api/ping`).then(
+    const refused = await fetch(`${server.url}/api/ping`).then(
       () => false,
       () => true,
     );
@@ -71,33 +61,32 @@ test.each(runtimes)(
       [200, "slept 1200 ms\n"],
       [200, "slept 1500 ms\n"],
     ]);
-    expect(await child.exited).toBe(0);
-    expect(child.signalCode).toBeNull();
+    expect(await exited).toBe(0);
+    expect(server.child.signalCode).toBeNull();
     expect(refused).toBe(true);
     expect(performance.now() - signalled).toBeLessThan(SHUTDOWN_GRACE_MS);
   },
 );
 
 test("prints one start-up line, then one JSON access-log line per request", async () => {
-  const { child, baseUrl, port } = await startSlowServer();
-  const response = await fetch(`${baseUrl}/api/%1B[2J?q=1`, {
+  const server = await startSlowServer();
+  const response = await fetch(`${server.url}/api/%1B[2J?q=1`, {
     headers: { "user-agent": "curl/8.5.0", "x-request-id": "abc-123" },
   });
   expect(response.status).toBe(404);
-  await fetch(`${baseUrl}/api/rin.json`, { headers: { "user-agent": "python-requests/2.31.0" } });
-  // Bun's router answers this one (HEAD beside GET): logged as asked, without the query.
-  await fetch(`${baseUrl}/api/now?utm=x`, { method: "HEAD", headers: { "user-agent": "curl/8.5.0" } });
-  child.kill("SIGTERM");
-  expect(await child.exited).toBe(0);
+  await fetch(`${server.url}/api/rin.json`, { headers: { "user-agent": "python-requests/2.31.0" } });
+  // HEAD beside GET: logged as asked, with the route's path and without the query.
+  await fetch(`${server.url}/api/now?utm=x`, { method: "HEAD", headers: { "user-agent": "curl/8.5.0" } });
+  expect(await server.stop()).toBe(0);
 
-  const lines = (await new Response(child.stdout).text()).trim().split("\n");
+  const lines = server.output().stdout.trim().split("\n");
   const [startup, ...rest] = lines.map((line) => JSON.parse(line));
   expect(startup).toMatchObject({
     event: "listening",
     version: VERSION,
     runtime: `bun ${Bun.version}`,
-    address: `http://127.0.0.1:${port}`,
-    routes: routesWithSlow.flatMap(([, module]) => METHODS.filter((method) => module[method])).length,
+    address: server.url,
+    routes: declaredRoutes(routesWithSlow).length,
   });
   const access = rest.filter((entry) => "status" in entry && entry.path !== "/api/ping");
   expect(access).toEqual([

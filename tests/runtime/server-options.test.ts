@@ -47,7 +47,7 @@ describe("the body cap", () => {
     head(["GET /api/now HTTP/1.1", "Host: localhost", `Content-Length: ${bytes}`, "Connection: close"]);
 
   test("a body of 1 KiB is within the app's limit", async () => {
-    expect(LIMITS.bodyBytes).toBe(1 * KiB);
+    expect<number>(LIMITS.bodyBytes).toBe(1 * KiB);
     const answer = await rawRequest(server.port, `${declaring(1 * KiB)}${"x".repeat(1 * KiB)}`);
     expect(answer.status).toBe(200);
   });
@@ -64,7 +64,7 @@ describe("the body cap", () => {
   });
 
   test("a body over 64 KiB is refused by the server itself: an empty 413, the connection closed", async () => {
-    expect(LIMITS.serverBodyBytes).toBe(64 * KiB);
+    expect<number>(LIMITS.serverBodyBytes).toBe(64 * KiB);
     const answer = await rawRequest(
       server.port,
       head(["POST /api/ping HTTP/1.1", "Host: localhost", `Content-Length: ${64 * KiB + 1}`]),
@@ -81,7 +81,7 @@ describe("the header cap", () => {
     head(["GET /api/ping HTTP/1.1", "Host: localhost", `Cookie: ${"c".repeat(bytes)}`, "Connection: close"]);
 
   test("a request head just under 16 KiB is answered", async () => {
-    expect(LIMITS.headerBytes).toBe(16 * KiB);
+    expect<number>(LIMITS.headerBytes).toBe(16 * KiB);
     expect((await rawRequest(server.port, withCookie(16 * KiB - 200))).status).toBe(200);
   });
 

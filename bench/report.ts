@@ -1,0 +1,132 @@
+/**
+ * @module What a bench run found, against the targets it is held to: printed after a run,
+ * and written as docs/benchmark.md, the one place the project's measured figures live.
+ */
+
+/** The floors a run is held to (docs/performance.md says why each). */
+export const TARGETS = {
+  /** Every GET case, app req/s over bare req/s: at least this… */
+  ratioFloor: 0.85,
+  /** …and this is what we aim for. */
+  ratioAim: 0.9,
+  /** p99 latency, app over bare: at most this. */
+  p99Ceiling: 1.5,
+  /** The executable, exec → first 200 from `/api/ping`. */
+  startMs: 30,
+  /** Resident memory right after that first 200, read from disk. */
+  idleRssMb: 40,
+} as const;
+
+export interface CaseRow {
+  readonly name: string;
+  readonly appRps: number;
+  readonly bareRps: number;
+  /** Median over the rounds of app/bare in each round. */
+  readonly ratio: number;
+  readonly lowestRound: number;
+  readonly appP99Ms: number;
+  readonly bareP99Ms: number;
+  readonly errors: number;
+}
+
+export interface BenchResult {
+  readonly date: string;
+  readonly machine: { cpus: number; model: string; bun: string; generator: string; pinning: string };
+  readonly method: {
+    rounds: number;
+    latencyRuns: number;
+    turns: { seconds: number; turnMs: number };
+    connections: number;
+    starts: number;
+  };
+  readonly rows: readonly CaseRow[];
+  /** Two copies of the bare server measured the same way: how far a ratio can be trusted. */
+  readonly control: { ratio: number; p99Ratio: number };
+  readonly start: { executableMs: number; bareMs: number };
+  readonly idle: { median: number; highest: number; fromDisk: boolean };
+  readonly longRun: { after100k: number; afterMillion: number; requests: number } | undefined;
+  readonly minutes: number;
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+const check = (ok: boolean) => (ok ? "met" : "**not met**");
+
+function verdicts(result: BenchResult) {
+  const ratios = result.rows.map((r) => r.ratio);
+  const p99s = result.rows.map((r) => r.appP99Ms / r.bareP99Ms);
+  const lowest = Math.min(...ratios);
+  return [
+    {
+      target: `every GET case ≥ ${TARGETS.ratioFloor} of bare (aim ${TARGETS.ratioAim})`,
+      found: `${fmt(lowest, 2)} to ${fmt(Math.max(...ratios), 2)}; ${ratios.filter((r) => r >= TARGETS.ratioAim).length} of ${ratios.length} at the aim`,
+      ok: lowest >= TARGETS.ratioFloor,
+    },
+    {
+      target: `p99 ≤ ${TARGETS.p99Ceiling}× bare`,
+      found: `${fmt(Math.min(...p99s), 2)}× to ${fmt(Math.max(...p99s), 2)}×`,
+      ok: Math.max(...p99s) <= TARGETS.p99Ceiling,
+    },
+    {
+      target: `executable, exec → first 200 ≤ ${TARGETS.startMs} ms`,
+      found: `${fmt(result.start.executableMs, 1)} ms (bare Bun ${fmt(result.start.bareMs, 1)} ms)`,
+      ok: result.start.executableMs <= TARGETS.startMs,
+    },
+    {
+      target: `idle RSS ≤ ${TARGETS.idleRssMb} MB`,
+      found: `${fmt(result.idle.median, 1)} MB median, highest ${fmt(result.idle.highest, 1)} MB${result.idle.fromDisk ? "" : " (page cache not dropped)"}`,
+      ok: result.idle.median <= TARGETS.idleRssMb,
+    },
+  ];
+}
+
+function caseTable(rows: readonly CaseRow[]): string[] {
+  return [
+    "| case | app req/s | bare req/s | ratio | lowest round | app p99 ms | bare p99 ms | p99 × bare |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${fmt(r.appRps)} | ${fmt(r.bareRps)} | ${fmt(r.ratio, 2)} | ${fmt(r.lowestRound, 2)} | ${fmt(r.appP99Ms, 2)} | ${fmt(r.bareP99Ms, 2)} | ${fmt(r.appP99Ms / r.bareP99Ms, 2)} |`,
+    ),
+  ];
+}
+
+/** The run as printed to the terminal, and as docs/benchmark.md. */
+export function renderReport(result: BenchResult): { summary: string; markdown: string } {
+  const { machine, method, control, longRun } = result;
+  const targets = verdicts(result);
+  const errors = result.rows.reduce((sum, r) => sum + r.errors, 0);
+  const notes = [
+    `Control: two copies of the bare server, measured the same way, came out at ${fmt(control.ratio, 2)} of each other, and ${fmt(control.p99Ratio, 2)}× in p99.`,
+    `Errors (non-2xx/3xx answers or socket errors): ${errors}.`,
+    ...(longRun
+      ? [
+          `Resident memory after 100k requests ${fmt(longRun.after100k, 1)} MB, after ${fmt(longRun.requests / 1e6, 2)}M ${fmt(longRun.afterMillion, 1)} MB (${fmt((longRun.afterMillion / longRun.after100k - 1) * 100, 1)}%).`,
+        ]
+      : []),
+  ];
+  const targetTable = [
+    "| target | found | |",
+    "|---|---|---|",
+    ...targets.map(({ target, found, ok }) => `| ${target} | ${found} | ${check(ok)} |`),
+  ];
+  const summary = [...caseTable(result.rows), "", ...targetTable, "", ...notes].join("\n");
+  const markdown = [
+    "<!-- Written by `bun run bench`: do not edit by hand. -->",
+    "",
+    "# Benchmark: the latest run",
+    "",
+    `Run ${result.date.slice(0, 16).replace("T", " ")} UTC, ${fmt(result.minutes, 1)} minutes, on ${machine.cpus} × ${machine.model}, Bun ${machine.bun}; ` +
+      `load from ${machine.generator}, ${method.connections} connections; ${machine.pinning}.`,
+    `Each case: ${method.rounds} rounds of ${method.turns.seconds} s a side in turns of ${method.turns.turnMs} ms for throughput, ` +
+      `${method.latencyRuns} runs of 1 s a side for latency; start-up over ${method.starts} starts. ` +
+      "How and why: [performance.md](performance.md).",
+    "",
+    ...targetTable,
+    "",
+    ...caseTable(result.rows),
+    "",
+    ...notes,
+    "",
+  ].join("\n");
+  return { summary, markdown };
+}
