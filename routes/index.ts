@@ -5,7 +5,7 @@
  */
 import { Type as t } from "@sinclair/typebox";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { errors, htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
+import { htmlBody, jsonBody, notModified, ok, switchParameters, textBody } from "../lib/docs/responses.ts";
 import { PreparedJson } from "../lib/http/prepared-response.ts";
 import { defineRoute } from "../lib/http/route.ts";
 import { htmlProfile } from "../lib/profile/html-profile.ts";
@@ -38,6 +38,7 @@ export const GET = defineRoute({
       "profile as a self-contained HTML page. `Accept: application/json` (without `*/*`) " +
       "gets the JSON index, whoever asks.",
     tags: ["profile"],
+    parameters: switchParameters(),
     responses: () => ({
       200: ok(
         "The index (JSON), the terminal profile (text) or the profile page (HTML)",
@@ -54,7 +55,6 @@ export const GET = defineRoute({
         true,
       ),
       304: notModified,
-      ...errors(500),
     }),
   },
   setup(app) {

@@ -142,8 +142,10 @@ function buildContentSchemas() {
     {
       hint: Text("A nudge, without the spoiler", 160),
       try: t.String({
-        pattern: "^curl .*\\{base_url\\}/",
-        description: "A curl command against this API; {base_url} is the site's origin",
+        pattern: "^curl .*(\\{base_url\\}|https?://[^\\s/]+)/",
+        description:
+          "A curl command against this API. In content/stack.json the site's origin is written " +
+          "{base_url}; answers carry SITE_URL in its place",
       }),
     },
     { additionalProperties: false },

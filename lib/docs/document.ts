@@ -5,12 +5,20 @@
 import { filterPaths, registerSchemaPath } from "@elysiajs/swagger/utils";
 import type { OpenAPIV3 } from "openapi-types";
 import type { Method, RouteDetail } from "../http/route.ts";
+import { pipelineErrors } from "./responses.ts";
 
 /** A route of a route file, as the document describes it. */
 export interface DocumentedRoute {
   readonly method: Method;
   readonly path: string;
   readonly detail: RouteDetail;
+}
+
+/** `GET /api/rin.json` → `getApiRinJson`: a name a code generator can use as it is. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  if (words.length === 0) words.push("index");
+  return method.toLowerCase() + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join("");
 }
 
 /** The OpenAPI 3.1 document of the given routes: the route files', not the docs' own. */
@@ -23,10 +31,12 @@ export function openApiDocument(
 ): Record<string, unknown> {
   const paths: OpenAPIV3.PathsObject = {};
   for (const { method, path, detail } of routes) {
+    // The schemas are built now, when the document is first asked for. Every route can
+    // also answer what the request pipeline answers for any route.
+    const responses = { ...pipelineErrors(), ...detail.responses() };
     registerSchemaPath({
       schema: paths,
-      // The schemas are built now, when the document is first asked for.
-      hook: { detail: { ...detail, responses: detail.responses() } },
+      hook: { detail: { operationId: operationIdOf(method, path), ...detail, responses } },
       method: method as "GET",
       path,
       models,

@@ -6,6 +6,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Type as t } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
+import { QUERY_SWITCHES } from "../http/colour-switch.ts";
 import { ERROR_CODES, type ErrorStatus } from "../http/errors.ts";
 import { CONTENT_TYPE } from "../http/headers.ts";
 import { once } from "../once.ts";
@@ -34,8 +35,16 @@ const textSchema = once(() => t.String({ description: "UTF-8 text, at most 80 co
 
 const header = (description: string): OpenAPIV3.HeaderObject => ({ description, schema: { type: "string" } });
 
+/** The header every answer carries, errors included. */
+const REQUEST_ID = {
+  "X-Request-Id": header(
+    "The caller's own id when plainly safe ([A-Za-z0-9._:-]{1,128}), otherwise a new UUID",
+  ),
+};
+
 /** Headers every representation carries. */
 const COMMON_HEADERS = {
+  ...REQUEST_ID,
   Vary: header("Accept, User-Agent: the representation depends on both"),
   "Cache-Control": header("How long caches may keep this response"),
 };
@@ -73,7 +82,28 @@ export function ok(description: string, content: Content, etag = false): Respons
 /** 304 for a matching `If-None-Match`: no body. */
 export const notModified: ResponseObject = {
   description: "Not Modified: the ETag in If-None-Match still matches",
+  headers: { ...COMMON_HEADERS, ETag: header("The validator that matched") },
 };
+
+/**
+ * What the request pipeline can answer for any route, before or around its handler: a
+ * `Content-Length` that is not a number, a body over the limit, an unforeseen failure.
+ */
+export const pipelineErrors = () => errors(400, 413, 500);
+
+/** The query switches of text answers (`?nocolor`, `?T`), from the one table that parses them. */
+export function switchParameters(): OpenAPIV3.ParameterObject[] {
+  return QUERY_SWITCHES.flatMap(({ short, long, meaning }) =>
+    [long, short].map((name) => ({
+      name,
+      in: "query",
+      required: false,
+      allowEmptyValue: true,
+      description: `${name === short ? `Short for \`${long}\`: ` : ""}${meaning}. Takes no value.`,
+      schema: { type: "string" },
+    })),
+  );
+}
 
 /** Error responses, in the envelope, for each status given. */
 export function errors(...statuses: ErrorStatus[]): Record<string, ResponseObject> {
@@ -92,6 +122,7 @@ export function errors(...statuses: ErrorStatus[]): Record<string, ResponseObjec
       String(status),
       {
         description: descriptions[status],
+        headers: REQUEST_ID,
         content: {
           [CONTENT_TYPE.json]: {
             schema: envelopeSchema() as OpenAPIV3.SchemaObject,

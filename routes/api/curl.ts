@@ -2,7 +2,7 @@
  * GET /api/curl: the owner's profile in ANSI colour, for `curl yoursite`: header,
  * live status, career timeline, skill bars, links and what to try next.
  */
-import { errors, notModified, ok, textBody } from "../../lib/docs/responses.ts";
+import { notModified, ok, switchParameters, textBody } from "../../lib/docs/responses.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 import { terminalProfile } from "../../lib/profile/terminal-profile.ts";
 
@@ -27,10 +27,10 @@ export const GET = defineRoute({
       "links and other endpoints to try. `?nocolor` (or `?T`) returns it without colour. " +
       "`GET /` returns the same bytes to terminal clients.",
     tags: ["profile"],
+    parameters: switchParameters(),
     responses: () => ({
       200: ok("The profile, as text", textBody(example), true),
       304: notModified,
-      ...errors(500),
     }),
   },
   setup(app) {

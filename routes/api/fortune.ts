@@ -2,7 +2,7 @@
 
 import { anyOf } from "../../lib/content/random-pick.ts";
 import { contentSchemas, type Quote } from "../../lib/content/schemas.ts";
-import { errors, jsonBody, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import { preparedOnDemand } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
@@ -23,7 +23,6 @@ export const GET = defineRoute({
           source: "Numerical Methods for Scientists and Engineers, 1962",
         }),
       ),
-      ...errors(500),
     }),
   },
   setup(app) {

@@ -1,7 +1,7 @@
 /** GET /api/now: what the owner is building, learning, reading, and not doing. */
 import { Type as t } from "@sinclair/typebox";
 import { contentSchemas } from "../../lib/content/schemas.ts";
-import { errors, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 
@@ -34,7 +34,6 @@ export const GET = defineRoute({
         true,
       ),
       304: notModified,
-      ...errors(500),
     }),
   },
   setup(app) {

@@ -114,7 +114,7 @@ export const POST = defineRoute({
           "Retry-After": { description: "Seconds until a trigger is accepted", schema: { type: "integer" } },
         },
       } as NonNullable<typeof cooldown>,
-      ...errors(405, 413, 500, 503),
+      ...errors(503),
     }),
   },
   setup(app) {

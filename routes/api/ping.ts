@@ -4,7 +4,7 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
-import { errors, jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
+import { jsonBody, ok, switchParameters, textBody } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import { perInterval } from "../../lib/http/per-interval.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
@@ -45,9 +45,9 @@ export const GET = defineRoute({
       "client (curl, wget, HTTPie, ...) gets a status card as text instead; `?nocolor` " +
       "drops its colour. Never cached.",
     tags: ["status"],
+    parameters: switchParameters(),
     responses: () => ({
       200: ok("The service is up", { ...jsonBody(heartbeatSchema(), jsonExample), ...textBody(textExample) }),
-      ...errors(500),
     }),
   },
   setup(app) {

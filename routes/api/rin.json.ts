@@ -1,6 +1,6 @@
 /** GET /api/rin.json: the structured profile, for integrations and recruiters. */
 import { contentSchemas } from "../../lib/content/schemas.ts";
-import { errors, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 
@@ -33,7 +33,6 @@ export const GET = defineRoute({
     responses: () => ({
       200: ok("The profile", jsonBody(contentSchemas().Profile, example), true),
       304: notModified,
-      ...errors(500),
     }),
   },
   setup(app) {

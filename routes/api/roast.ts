@@ -2,7 +2,7 @@
 
 import { anyOfButTheLast } from "../../lib/content/random-pick.ts";
 import { contentSchemas, type Roast } from "../../lib/content/schemas.ts";
-import { errors, jsonBody, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import { preparedOnDemand } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
@@ -24,7 +24,6 @@ export const GET = defineRoute({
           fix: "Split first; fit scalers and imputers on the training fold only, inside a pipeline.",
         }),
       ),
-      ...errors(500),
     }),
   },
   setup(app) {

@@ -1,6 +1,6 @@
 /** GET /api/stack: what the site is built with, and hints at its easter eggs. */
 import { contentSchemas } from "../../lib/content/schemas.ts";
-import { errors, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 
@@ -28,7 +28,6 @@ export const GET = defineRoute({
         true,
       ),
       304: notModified,
-      ...errors(500),
     }),
   },
   setup(app) {

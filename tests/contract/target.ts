@@ -26,12 +26,17 @@ const CWD = process.env.CONTRACT_CWD ?? join(import.meta.dir, "..", "..");
 /** Only PATH and HOME are passed on, as to a service: nothing else of this shell leaks in. */
 const BASE_ENV = { PATH: process.env.CONTRACT_PATH ?? process.env.PATH, HOME: process.env.HOME };
 
+/** Starts the target with `SITE_URL` and `env` set; the caller stops it. */
+export function startTarget(env: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
+  return startServerProcess(COMMAND, { cwd: CWD, baseEnv: BASE_ENV, env: { SITE_URL, ...env } });
+}
+
 let target: ServerProcess | undefined;
 
 /** Call once at the top of each contract test file: starts the target before its tests, stops it after. */
 export function useTarget(): void {
   beforeAll(async () => {
-    target = await startServerProcess(COMMAND, { cwd: CWD, baseEnv: BASE_ENV, env: { SITE_URL } });
+    target = await startTarget();
   });
   afterAll(() => target?.stop());
 }

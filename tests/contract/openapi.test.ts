@@ -1,0 +1,168 @@
+/**
+ * Contract: every real answer keeps to the OpenAPI document the server publishes, as an
+ * independent validator (Stoplight's Prism) judges it: every documented operation, for
+ * programs, browsers and terminals, with and without the colour switch, revalidated,
+ * and every status the IndexNow trigger can give. Runs against
+ * each target `.ci/run` names (Bun from source, the executable, Deno).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { ServerProcess } from "../../scripts/loopback.ts";
+import { as } from "../support/app.ts";
+import { startEngine } from "../support/engines.ts";
+import { type Prism, startPrism, type Violation } from "../support/prism.ts";
+import { headerOf, rawRequest } from "../support/server.ts";
+import { startTarget } from "./target.ts";
+
+const KEY = "contract-key-5f2b9c0e";
+const engines = {
+  accepting: startEngine({ status: 202 }),
+  refusing: startEngine({ status: 403 }),
+};
+
+/** A target with `env`, the document it publishes, and Prism in front of it. */
+interface Checked {
+  readonly server: ServerProcess;
+  readonly prism: Prism;
+}
+const checked: Checked[] = [];
+let documented: unknown;
+
+async function checkedTarget(env: Record<string, string> = {}): Promise<Checked> {
+  const server = await startTarget(env);
+  documented ??= await (await fetch(`${server.url}/api/docs/json`)).json();
+  const target = { server, prism: await startPrism(documented, server.url) };
+  checked.push(target);
+  return target;
+}
+
+afterAll(async () => {
+  for (const { server, prism } of checked) {
+    prism.stop();
+    await server.stop();
+  }
+  for (const engine of Object.values(engines)) engine.stop();
+});
+
+/** Sends a request through Prism; resolves with the answer's status and what Prism found wrong. */
+async function judged(via: Checked, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${via.prism.url}${path}`, { redirect: "manual", ...init });
+  await response.arrayBuffer();
+  return {
+    status: response.status,
+    etag: response.headers.get("etag"),
+    violations: via.prism.violationsOf(response),
+  };
+}
+
+/**
+ * Sends a request the document does not describe (a body no operation takes) through
+ * Prism, raw; resolves with what Prism found wrong with the answer, not the request.
+ */
+async function judgedBadRequest(via: Checked, method: string, path: string, body: string) {
+  const answer = await rawRequest(
+    Number(new URL(via.prism.url).port),
+    `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nUser-Agent: curl/8.5.0\r\n` +
+      `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  const violations: Violation[] = JSON.parse(headerOf(answer, "sl-violations") ?? "[]");
+  return {
+    status: answer.status,
+    violations: violations.filter(({ location }) => location[0] === "response"),
+  };
+}
+
+const CLIENTS = {
+  curl: as.curl,
+  Wget: as.wget,
+  HTTPie: as.httpie,
+  PowerShell: as.powershell,
+  "python-requests": as.pythonRequests,
+  "a browser": as.browser,
+  "curl asking for JSON": as.curlAskingForJson,
+  "a browser asking for JSON": as.browserAskingForJson,
+  "no User-Agent": as.noUserAgent,
+};
+const GET_OPERATIONS = [
+  "/",
+  "/api/ping",
+  "/api/curl",
+  "/api/rin.json",
+  "/api/now",
+  "/api/fortune",
+  "/api/roast",
+  "/api/stack",
+];
+const SWITCHES = ["", "?nocolor", "?T"];
+
+describe("every GET operation", () => {
+  let site: Checked;
+  beforeAll(async () => {
+    site = await checkedTarget();
+  });
+
+  test.each(GET_OPERATIONS)(
+    "%s answers every client, with and without the colour switch, as documented",
+    async (path) => {
+      for (const [client, headers] of Object.entries(CLIENTS)) {
+        for (const query of SWITCHES) {
+          const answer = await judged(site, `${path}${query}`, { headers });
+          expect({ client, query, ...answer }).toEqual({
+            client,
+            query,
+            status: 200,
+            etag: answer.etag,
+            violations: [],
+          });
+        }
+      }
+    },
+  );
+
+  test.each(GET_OPERATIONS)("%s answers a revalidation as documented", async (path) => {
+    const { etag } = await judged(site, path, { headers: as.curl });
+    if (!etag) return;
+    const revalidated = await judged(site, path, { headers: { ...as.curl, "if-none-match": etag } });
+    expect(revalidated).toEqual({ status: 304, etag, violations: [] });
+  });
+
+  test("the docs themselves are not operations: the document lists the route files' paths", () => {
+    expect(Object.keys((documented as { paths: object }).paths).sort()).toEqual(
+      [...GET_OPERATIONS, "/api/ping-indexnow"].sort(),
+    );
+  });
+});
+
+describe("every status of POST /api/ping-indexnow", () => {
+  const trigger = (via: Checked, init: RequestInit = {}) =>
+    judged(via, "/api/ping-indexnow", { method: "POST", headers: as.pythonRequests, ...init });
+
+  test("503 without a key", async () => {
+    expect(await trigger(await checkedTarget())).toMatchObject({ status: 503, violations: [] });
+  });
+
+  test("200 when every engine accepts, then 429 inside the cooldown", async () => {
+    const site = await checkedTarget({ INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.accepting.url });
+    expect(await trigger(site)).toMatchObject({ status: 200, violations: [] });
+    expect(await trigger(site)).toMatchObject({ status: 429, violations: [] });
+  });
+
+  test("207 when some engines accept, 502 when none does", async () => {
+    const some = await checkedTarget({
+      INDEXNOW_KEY: KEY,
+      INDEXNOW_ENDPOINTS: `${engines.accepting.url},${engines.refusing.url}`,
+    });
+    expect(await trigger(some)).toMatchObject({ status: 207, violations: [] });
+    const none = await checkedTarget({ INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.refusing.url });
+    expect(await trigger(none)).toMatchObject({ status: 502, violations: [] });
+  });
+
+  // Prism answers a GET with a body itself (501), so the 413 envelope, which every
+  // operation documents alike, is judged here.
+  test("413 for a body over its limit", async () => {
+    const site = await checkedTarget({ INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.accepting.url });
+    expect(await judgedBadRequest(site, "POST", "/api/ping-indexnow", "x".repeat(2048))).toEqual({
+      status: 413,
+      violations: [],
+    });
+  });
+});
