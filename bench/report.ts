@@ -49,6 +49,21 @@ export interface BenchResult {
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+
+/** A Markdown table with its columns padded to one width, as it reads in a terminal; `right` aligns a column right. */
+function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  right: readonly boolean[] = [],
+): string[] {
+  const widths = header.map((cell, i) =>
+    Math.max(3, cell.length, ...rows.map((row) => (row[i] ?? "").length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, i) => (right[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join(" | ")} |`;
+  const rule = widths.map((width, i) => (right[i] ? `${"-".repeat(width - 1)}:` : "-".repeat(width)));
+  return [line(header), line(rule), ...rows.map(line)];
+}
 const check = (ok: boolean) => (ok ? "met" : "**not met**");
 
 function verdicts(result: BenchResult) {
@@ -80,14 +95,20 @@ function verdicts(result: BenchResult) {
 }
 
 function caseTable(rows: readonly CaseRow[]): string[] {
-  return [
-    "| case | app req/s | bare req/s | ratio | lowest round | app p99 ms | bare p99 ms | p99 × bare |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows.map(
-      (r) =>
-        `| ${r.name} | ${fmt(r.appRps)} | ${fmt(r.bareRps)} | ${fmt(r.ratio, 2)} | ${fmt(r.lowestRound, 2)} | ${fmt(r.appP99Ms, 2)} | ${fmt(r.bareP99Ms, 2)} | ${fmt(r.appP99Ms / r.bareP99Ms, 2)} |`,
-    ),
-  ];
+  return table(
+    ["case", "app req/s", "bare req/s", "ratio", "lowest round", "app p99 ms", "bare p99 ms", "p99 × bare"],
+    rows.map((r) => [
+      r.name,
+      fmt(r.appRps),
+      fmt(r.bareRps),
+      fmt(r.ratio, 2),
+      fmt(r.lowestRound, 2),
+      fmt(r.appP99Ms, 2),
+      fmt(r.bareP99Ms, 2),
+      fmt(r.appP99Ms / r.bareP99Ms, 2),
+    ]),
+    [false, true, true, true, true, true, true, true],
+  );
 }
 
 /** The run as printed to the terminal, and as docs/benchmark.md. */
@@ -104,11 +125,10 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
         ]
       : []),
   ];
-  const targetTable = [
-    "| target | found | |",
-    "|---|---|---|",
-    ...targets.map(({ target, found, ok }) => `| ${target} | ${found} | ${check(ok)} |`),
-  ];
+  const targetTable = table(
+    ["target", "found", "verdict"],
+    targets.map(({ target, found, ok }) => [target, found, check(ok)]),
+  );
   const summary = [...caseTable(result.rows), "", ...targetTable, "", ...notes].join("\n");
   const markdown = [
     "<!-- Written by `bun run bench`: do not edit by hand. -->",

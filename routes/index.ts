@@ -8,8 +8,8 @@ import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { htmlBody, jsonBody, notModified, ok, switchParameters, textBody } from "../lib/docs/responses.ts";
 import { PreparedJson } from "../lib/http/prepared-response.ts";
 import { defineRoute } from "../lib/http/route.ts";
-import { htmlProfile } from "../lib/profile/html-profile.ts";
-import { terminalProfile } from "../lib/profile/terminal-profile.ts";
+import { profilePage } from "../lib/profile/page.ts";
+import { terminalProfile } from "../lib/profile/terminal.ts";
 
 const apiIndexSchema = () =>
   t.Object({
@@ -66,7 +66,7 @@ export const GET = defineRoute({
       endpoints: app.routes.map(({ method, path, summary }) => ({ method, path, description: summary })),
     });
     const profile = terminalProfile(app);
-    const page = htmlProfile(app);
+    const page = profilePage(app);
     return function root({ client, request }) {
       switch (client.wants) {
         case "text":

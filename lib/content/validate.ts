@@ -4,7 +4,6 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { once } from "../once.ts";
 import { registerFormats } from "./formats.ts";
 import * as Schemas from "./schemas.ts";
 
@@ -19,11 +18,8 @@ export interface Content {
   readonly site: Schemas.Site;
 }
 
-/**
- * Each content file, by its name under `content/`, and the schema it must satisfy.
- * Built on first use, with the schemas, and kept: each file's check reads it.
- */
-const contentFileSchemas = once(() => {
+/** Each content file, by its name under `content/`, and the schema it must satisfy. */
+function contentFileSchemas() {
   const schemas = Schemas.contentSchemas();
   return {
     profile: { file: "profile.json", schema: schemas.Profile },
@@ -33,7 +29,7 @@ const contentFileSchemas = once(() => {
     stack: { file: "stack.json", schema: schemas.Stack },
     site: { file: "site.json", schema: schemas.Site },
   } as const satisfies Record<keyof Content, { file: string; schema: TSchema }>;
-});
+}
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
 

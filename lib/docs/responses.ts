@@ -9,13 +9,12 @@ import type { OpenAPIV3 } from "openapi-types";
 import { QUERY_SWITCHES } from "../http/colour-switch.ts";
 import { ERROR_CODES, type ErrorStatus } from "../http/errors.ts";
 import { CONTENT_TYPE } from "../http/headers.ts";
-import { once } from "../once.ts";
 
 type ResponseObject = OpenAPIV3.ResponseObject;
 type Content = NonNullable<ResponseObject["content"]>;
 
-/** Built on first use, as the content schemas are (see `lib/content/schemas.ts`). */
-const envelopeSchema = once(() =>
+/** Built when the document is, as the content schemas are (see `lib/content/schemas.ts`). */
+const envelopeSchema = () =>
   t.Object(
     {
       error: t.Object({
@@ -28,10 +27,9 @@ const envelopeSchema = once(() =>
       }),
     },
     { description: "The one error envelope of this API" },
-  ),
-);
+  );
 
-const textSchema = once(() => t.String({ description: "UTF-8 text, at most 80 columns per line" }));
+const textSchema = () => t.String({ description: "UTF-8 text, at most 80 columns per line" });
 
 const header = (description: string): OpenAPIV3.HeaderObject => ({ description, schema: { type: "string" } });
 

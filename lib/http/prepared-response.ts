@@ -128,7 +128,7 @@ export class PreparedText {
  * a collection picked from at random need not be serialised whole before the first
  * request. Meant for the values of a fixed list, which bound its size.
  */
-export function preparedOnDemand<T>(cacheControl: string): (value: T) => PreparedJson {
+export function preparedPerValue<T>(cacheControl: string): (value: T) => PreparedJson {
   const prepared = new Map<T, PreparedJson>();
   return function preparedFor(value) {
     let response = prepared.get(value);

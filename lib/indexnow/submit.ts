@@ -3,6 +3,7 @@
  * after a short backoff for network errors and 5xx (never for a 4xx), and a deadline
  * that covers both attempts, so a slow or broken engine can never hold a caller.
  */
+import { CONTENT_TYPE } from "../http/headers.ts";
 import { type EngineOutcome, engineName, isRetryable, meaningOf } from "./outcomes.ts";
 
 /** The protocol's JSON body (indexnow.org): every URL on `host`. */
@@ -33,8 +34,6 @@ export interface SubmitOptions {
   readonly backoffMs?: number;
 }
 
-export const CONTENT_TYPE = "application/json; charset=utf-8";
-
 type Attempt =
   | { kind: "status"; status: number; retryAfter: string | null }
   | { kind: "failed"; why: string };
@@ -50,7 +49,7 @@ async function attempt(endpoint: string, body: string, signal: AbortSignal): Pro
   try {
     const response = await fetch(endpoint, {
       method: "POST",
-      headers: { "content-type": CONTENT_TYPE, accept: "*/*" },
+      headers: { "content-type": CONTENT_TYPE.json, accept: "*/*" },
       body,
       signal,
       redirect: "manual",

@@ -35,6 +35,7 @@ export interface ProfileLayout {
     readonly learning: readonly string[];
   };
   readonly timeline: readonly { years: string; title: string; place: string; detail: string }[];
+  /** Each level a whole percentage from 0 to 100, whatever the content says: renderers draw it as it is. */
   readonly skills: readonly { name: string; level: number }[];
   readonly links: readonly { label: string; url: string }[];
   readonly api: {
@@ -90,7 +91,10 @@ export function profileLayout(
       place: job.organisation,
       detail: job.summary,
     })),
-    skills: profile.skills.map(({ name, level }) => ({ name, level })),
+    skills: profile.skills.map(({ name, level }) => ({
+      name,
+      level: Math.min(100, Math.max(0, Math.round(level))),
+    })),
     links: profile.links,
     api: {
       endpoints: routes.map(({ method, path, summary }) => ({

@@ -4,7 +4,7 @@
  */
 import { notModified, ok, switchParameters, textBody } from "../../lib/docs/responses.ts";
 import { defineRoute } from "../../lib/http/route.ts";
-import { terminalProfile } from "../../lib/profile/terminal-profile.ts";
+import { terminalProfile } from "../../lib/profile/terminal.ts";
 
 const example = `
   Rin Hayashi  林 凛

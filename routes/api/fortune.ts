@@ -4,7 +4,7 @@ import { anyOf } from "../../lib/content/random-pick.ts";
 import { contentSchemas, type Quote } from "../../lib/content/schemas.ts";
 import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
-import { preparedOnDemand } from "../../lib/http/prepared-response.ts";
+import { preparedPerValue } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 
 export const GET = defineRoute({
@@ -27,7 +27,7 @@ export const GET = defineRoute({
   },
   setup(app) {
     // Each quote is serialised once, the first time it is picked.
-    const prepared = preparedOnDemand<Quote>(CACHE_CONTROL.noStore);
+    const prepared = preparedPerValue<Quote>(CACHE_CONTROL.noStore);
     const pick = anyOf(app.content.quotes, app.random);
     return function fortune({ client, request }) {
       return prepared(pick()).respond(client, request);

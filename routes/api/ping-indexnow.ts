@@ -13,7 +13,6 @@ import { defineRoute } from "../../lib/http/route.ts";
 import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, guardedTrigger } from "../../lib/indexnow/trigger.ts";
-import { once } from "../../lib/once.ts";
 
 /** The request needs no body; anything bigger than this is refused unread. */
 export const MAX_BODY_BYTES = 1024;
@@ -33,7 +32,7 @@ const engineReportSchema = () =>
     durationMs: t.Integer({ minimum: 0 }),
   });
 
-const indexNowReportSchema = once(() =>
+const indexNowReportSchema = () =>
   t.Object({
     outcome: t.Union([t.Literal("accepted"), t.Literal("partial"), t.Literal("failed")], {
       description: "accepted (HTTP 200): every engine accepted; partial (207): some; failed (502): none",
@@ -45,8 +44,7 @@ const indexNowReportSchema = once(() =>
     urls: t.Array(t.String({ format: "uri" }), { description: "Every URL submitted" }),
     engines: t.Array(engineReportSchema()),
     durationMs: t.Integer({ minimum: 0, description: "Time for the whole submission" }),
-  }),
-);
+  });
 
 const engine = (name: string, status: number | null, outcome: string, explanation: string) => ({
   name,

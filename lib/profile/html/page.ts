@@ -5,7 +5,7 @@
  */
 import { PROFILE_SECTIONS, type ProfileLayout, type SectionRenderers } from "../layout.ts";
 import { html, SafeHtml, safeHref } from "./escape.ts";
-import { levelClamp, stylesheet } from "./styles.ts";
+import { stylesheet } from "./styles.ts";
 
 /** A page and the one stylesheet in it, whose hash the Content-Security-Policy allows. */
 export interface RenderedPage {
@@ -101,11 +101,10 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
     )}</ol>`,
 
   skills: ({ skills }) =>
-    html`<ul class="skills">${skills.map(({ name, level }) => {
-      const shown = levelClamp(level);
-      return html`
-<li><span class="skill">${name}</span><span class="bar" aria-hidden="true"><span class="fill l${shown}"></span></span><span class="level">${shown}</span></li>`;
-    })}</ul>`,
+    html`<ul class="skills">${skills.map(
+      ({ name, level }) => html`
+<li><span class="skill">${name}</span><span class="bar" aria-hidden="true"><span class="fill l${level}"></span></span><span class="level">${level}</span></li>`,
+    )}</ul>`,
 
   links: ({ links }) => html`<ul class="links">${links.map(link)}</ul>`,
 

@@ -99,13 +99,8 @@ grid-template-areas:"now now" "career skills" "career links" "try try";align-ite
 
 /** The level classes the skill bars use (`.l82{width:82%}`): only those the page needs. */
 function levelRules(levels: readonly number[]): string {
-  const unique = [...new Set(levels.map(levelClamp))].sort((a, b) => a - b);
+  const unique = [...new Set(levels)].sort((a, b) => a - b);
   return unique.map((level) => `.l${level}{width:${level}%}`).join("");
-}
-
-/** A skill level as a whole percentage in 0..100. */
-export function levelClamp(level: number): number {
-  return Math.min(100, Math.max(0, Math.round(level)));
 }
 
 /** The whole stylesheet for a page whose skills have these levels. */

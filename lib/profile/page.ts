@@ -1,7 +1,6 @@
 /**
- * @module The profile page as a response, for browsers at `/`. Like the terminal
- * profile it is rendered from the layout model once a minute, when the owner's local
- * time in its header changes.
+ * @module The profile page as an answer, for browsers at `/`. Like the terminal profile it
+ * is rendered from the layout model once a minute, when the owner's local time changes.
  */
 import { CACHE_CONTROL, CONTENT_TYPE, htmlSecurityPolicy } from "../http/headers.ts";
 import { perInterval } from "../http/per-interval.ts";
@@ -16,7 +15,7 @@ export function styleHash(css: string): string {
   return `sha256-${sha256(css, "base64")}`;
 }
 
-export function htmlProfile(app: AppContext): () => PreparedResponse {
+export function profilePage(app: AppContext): () => PreparedResponse {
   return perInterval(60_000, app.clock, (at) => {
     const page = renderPage(profileLayout(app.content, app.routes, app.config.siteUrl, at));
     return new PreparedResponse(page.html, {
