@@ -3,7 +3,7 @@
  * machine fly.toml asks for (`shared-cpu-1x`), and the load generator another, as a
  * site's clients are on other machines. Left to itself, the kernel sometimes ran both
  * on one core for seconds at a time, and that round's throughput fell by about a
- * quarter (README, Performance). Without `taskset` or a second core nothing is pinned,
+ * quarter (docs/decisions/2026-11-21-bench-pinned-cores.md). Without `taskset` or a second core nothing is pinned,
  * and the bench says so.
  */
 import { spawnSync } from "node:child_process";

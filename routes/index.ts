@@ -8,7 +8,7 @@ import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { htmlBody, jsonBody, notModified, ok, switchParameters, textBody } from "../lib/docs/responses.ts";
 import { PreparedJson } from "../lib/http/prepared-response.ts";
 import { defineRoute } from "../lib/http/route.ts";
-import { profilePage } from "../lib/profile/page.ts";
+import { browserPage } from "../lib/profile/browser.ts";
 import { terminalProfile } from "../lib/profile/terminal.ts";
 
 const apiIndexSchema = () =>
@@ -66,7 +66,7 @@ export const GET = defineRoute({
       endpoints: app.routes.map(({ method, path, summary }) => ({ method, path, description: summary })),
     });
     const profile = terminalProfile(app);
-    const page = profilePage(app);
+    const page = browserPage(app);
     return function root({ client, request }) {
       switch (client.wants) {
         case "text":

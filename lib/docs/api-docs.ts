@@ -10,8 +10,8 @@ import { PreparedJson, PreparedResponse } from "../http/prepared-response.ts";
 import type { ServedRoute } from "../http/route.ts";
 import { once } from "../once.ts";
 import { type DocumentedRoute, openApiDocument } from "./document.ts";
-import { docsPage } from "./page.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "./paths.ts";
+import { docsPage } from "./ui.ts";
 
 export interface ApiDocsOptions {
   readonly routes: readonly DocumentedRoute[];

@@ -82,7 +82,7 @@ function etagMatches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-/** Serialises JSON the way `design.md` asks: pretty with a newline for terminals. */
+/** Serialises JSON: pretty with a trailing newline for people at a terminal, compact otherwise (docs/http.md). */
 export function serialiseJson(value: unknown, pretty: boolean): string {
   return pretty ? `${JSON.stringify(value, null, 2)}\n` : JSON.stringify(value);
 }

@@ -41,6 +41,10 @@ export interface RequestContext {
   readonly request: Request;
 }
 
+/**
+ * Answers a request with a `Response` it built (`new Response`, or a prepared response's
+ * copy), whose headers can still be set: the pipeline adds `X-Request-Id` to it.
+ */
 export type Handler = (context: RequestContext) => Response | Promise<Response>;
 
 export type RouteResponses = NonNullable<DocumentDecoration["responses"]>;
@@ -50,9 +54,10 @@ export interface RouteDetail extends Omit<DocumentDecoration, "responses"> {
   description: string;
   tags: [string, ...string[]];
   /**
-   * Every status the route answers, with its schema and an example. A function, called
-   * when the OpenAPI document is first asked for: building the schemas at start-up cost
-   * memory that a monitor's ping never needs (see `lib/content/schemas.ts`).
+   * Every status the route itself answers, with its schema and an example; the document
+   * adds what the pipeline answers for any route (400, 413, 500). A function, called when
+   * the OpenAPI document is first asked for: building the schemas at start-up cost memory
+   * that a monitor's ping never needs (see `lib/content/schemas.ts`).
    */
   responses: () => RouteResponses;
 }

@@ -5,7 +5,8 @@
  *
  * The renderer (`ansi/`, with ansis and string-width) is loaded by the first request that
  * wants text, which waits for it: loading it at start-up cost 15 ms and 9 MB from source,
- * for output that monitors and browsers never get (docs/decisions).
+ * for output that monitors and browsers never get
+ * (docs/decisions/2026-11-21-start-up-deferred.md).
  */
 import { wantsColour } from "../http/colour-switch.ts";
 import { CACHE_CONTROL } from "../http/headers.ts";

@@ -54,7 +54,7 @@ describe.each(clients)("as %s", (_name, headers) => {
   });
 });
 
-/** Terminal clients get pretty JSON (design.md); the reference decides who is one. */
+/** Terminal clients get pretty JSON (docs/http.md); the reference decides who is one. */
 function isPretty(headers: Record<string, string>): boolean {
   const ua = (headers["user-agent"] ?? "").toLowerCase();
   return ["curl/", "wget/", "httpie/", "powershell"].some((agent) => ua.includes(agent));

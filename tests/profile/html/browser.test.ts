@@ -9,27 +9,28 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import type { Content } from "../../../lib/content/validate.ts";
-import { testApp } from "../../support/app.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
 import { MARKUP, withMarkup } from "./markup.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARTIFACTS = join(import.meta.dir, "..", "..", "artifacts");
 const VIEWPORTS = { phone: { width: 360, height: 780 }, desktop: { width: 1440, height: 900 } } as const;
 
-/** Serves an app on loopback, on a free port, as the real server would. */
-function serve(content?: Content) {
-  const app = testApp(content ? { content } : {});
-  app.listen({ hostname: "127.0.0.1", port: 0 });
-  return { app, url: `http://127.0.0.1:${app.server?.port}/` };
+/** The shipped server on loopback, on a free port; `content` in place of content/. */
+async function serve(content?: Content) {
+  const server = await startServer({}, content ? { content } : {});
+  return { server, url: `${server.url}/` };
 }
 
 let context: BrowserContext;
 let userDataDir: string;
 const requested: string[] = [];
-const site = serve();
-const hostile = serve(withMarkup());
+let site: { server: TestServer; url: string };
+let hostile: { server: TestServer; url: string };
 
 beforeAll(async () => {
+  site = await serve();
+  hostile = await serve(withMarkup());
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium`);
   mkdirSync(ARTIFACTS, { recursive: true });
   userDataDir = mkdtempSync(join(tmpdir(), "site-chromium-"));
@@ -51,8 +52,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await site.app.stop();
-  await hostile.app.stop();
+  await site.server.stop();
+  await hostile.server.stop();
   rmSync(userDataDir, { recursive: true, force: true });
 });
 

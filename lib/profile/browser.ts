@@ -15,7 +15,7 @@ export function styleHash(css: string): string {
   return `sha256-${sha256(css, "base64")}`;
 }
 
-export function profilePage(app: AppContext): () => PreparedResponse {
+export function browserPage(app: AppContext): () => PreparedResponse {
   return perInterval(60_000, app.clock, (at) => {
     const page = renderPage(profileLayout(app.content, app.routes, app.config.siteUrl, at));
     return new PreparedResponse(page.html, {

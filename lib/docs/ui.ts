@@ -1,4 +1,4 @@
-/** @module The documentation page: Scalar's UI, reading the OpenAPI document. */
+/** @module The documentation UI: Scalar's UI, reading the OpenAPI document. */
 import { DOCS_SCRIPT_BASE } from "../http/headers.ts";
 import { escapeHtml } from "../profile/html/escape.ts";
 

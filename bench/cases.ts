@@ -1,0 +1,33 @@
+/** @module What the bench measures: every GET endpoint, for each client class that changes its representation. */
+
+export const UA = {
+  curl: "curl/8.5.0",
+  browser:
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+  program: "python-requests/2.31.0",
+};
+
+/** Every GET endpoint, and each client class that changes its representation. */
+export const ALL_CASES: { name: string; path: string; headers: Record<string, string> }[] = [
+  { name: "ping, program JSON", path: "/api/ping", headers: { "user-agent": UA.program, accept: "*/*" } },
+  { name: "ping, curl text", path: "/api/ping", headers: { "user-agent": UA.curl, accept: "*/*" } },
+  { name: "/, curl ANSI", path: "/", headers: { "user-agent": UA.curl, accept: "*/*" } },
+  { name: "/, browser", path: "/", headers: { "user-agent": UA.browser, accept: "text/html,*/*;q=0.8" } },
+  { name: "/, program JSON", path: "/", headers: { "user-agent": UA.program, accept: "*/*" } },
+  { name: "curl, ANSI", path: "/api/curl", headers: { "user-agent": UA.curl, accept: "*/*" } },
+  { name: "rin.json, browser", path: "/api/rin.json", headers: { "user-agent": UA.browser, accept: "*/*" } },
+  { name: "rin.json, curl pretty", path: "/api/rin.json", headers: { "user-agent": UA.curl, accept: "*/*" } },
+  { name: "now, browser", path: "/api/now", headers: { "user-agent": UA.browser, accept: "*/*" } },
+  { name: "fortune, browser", path: "/api/fortune", headers: { "user-agent": UA.browser, accept: "*/*" } },
+  { name: "roast, browser", path: "/api/roast", headers: { "user-agent": UA.browser, accept: "*/*" } },
+  { name: "stack, browser", path: "/api/stack", headers: { "user-agent": UA.browser, accept: "*/*" } },
+];
+
+/** The median of some figures. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
