@@ -3,15 +3,15 @@
  * bytes and headers the real server gave for it. Bun's router picks the path, as it does
  * for the app; the handler reads what the app must read to choose and guard a
  * representation (User-Agent, Accept, If-None-Match, Content-Length, X-Request-Id, and
- * for terminal text the `?nocolor` switch in the URL) and picks the recorded response by
+ * for terminal text the switches in the URL) and picks the recorded response by
  * client class, so the app is measured against the floor of the same work. Like the app,
  * it gives each response its own `X-Request-Id` (the caller's, or a new UUID).
  *
  *   PORT=3001 bun run bench/baseline-server.ts <recorded.json>
  */
 import { readFileSync } from "node:fs";
-import { wantsColour } from "../lib/http/colour-switch.ts";
 import { requestIdFor } from "../lib/http/request-id.ts";
+import { DEFAULT_TEXT_OPTIONS, textOptions } from "../lib/profile/text-switches.ts";
 
 export interface Recorded {
   /** `${path} ${class}`, the class being the key the baseline derives from headers. */
@@ -62,8 +62,9 @@ if (import.meta.main) {
       headers.get("content-length");
       const incoming = headers.get("x-request-id");
       const replayed = kinds.get(kind);
-      // Terminal text has a `?nocolor` switch, read as the app reads it; only colour was recorded.
-      const recordedHere = replayed !== undefined && (!replayed.isText || wantsColour(request));
+      // Terminal text has switches, read as the app reads them; only the default was recorded.
+      const recordedHere =
+        replayed !== undefined && (!replayed.isText || textOptions(request.url) === DEFAULT_TEXT_OPTIONS);
       const response = (recordedHere ? replayed.response : notFound).clone();
       response.headers.set("x-request-id", requestIdFor(incoming));
       return response;

@@ -5,11 +5,12 @@
  */
 import { Type as t } from "@sinclair/typebox";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { htmlBody, jsonBody, notModified, ok, switchParameters, textBody } from "../lib/docs/responses.ts";
+import { htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
 import { PreparedJson } from "../lib/http/prepared-response.ts";
 import { defineRoute } from "../lib/http/route.ts";
 import { browserPage } from "../lib/profile/browser.ts";
 import { terminalProfile } from "../lib/profile/terminal.ts";
+import { switchParameters } from "../lib/profile/text-switches.ts";
 
 const apiIndexSchema = () =>
   t.Object({
@@ -65,7 +66,7 @@ export const GET = defineRoute({
       docs: { ui: `${siteUrl}${DOCS_PATH}`, openapi: `${siteUrl}${OPENAPI_PATH}` },
       endpoints: app.routes.map(({ method, path, summary }) => ({ method, path, description: summary })),
     });
-    const profile = terminalProfile(app);
+    const profile = terminalProfile(app, "/");
     const page = browserPage(app);
     return function root({ client, request }) {
       switch (client.wants) {

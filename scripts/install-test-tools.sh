@@ -3,7 +3,8 @@
 # README's test command works on a machine with only Node.js and npm:
 #   - Deno, from npm: the same app is tested on Deno (shutdown, contract suite);
 #   - Debian's Chromium: the browser tests (playwright-core downloads no browser);
-#   - Debian's wrk: the benchmark's own test (tests/bench-turns.test.ts).
+#   - Debian's wrk: the benchmark's own test (tests/bench/turns.test.ts);
+#   - Debian's tmux and curl: the terminal output, checked in a real terminal.
 # Does nothing when all are present. Set CHROMIUM_PATH to use another Chromium.
 set -euo pipefail
 
@@ -15,6 +16,8 @@ fi
 packages=()
 if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then packages+=(chromium); fi
 if ! command -v wrk >/dev/null 2>&1; then packages+=(wrk); fi
+if ! command -v tmux >/dev/null 2>&1; then packages+=(tmux); fi
+if ! command -v curl >/dev/null 2>&1; then packages+=(curl); fi
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "--- installing Debian's ${packages[*]}" >&2
   sudo=""

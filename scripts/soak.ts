@@ -15,7 +15,10 @@ import { startServerProcess } from "./loopback.ts";
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
 
-/** Every GET route in routes/, the docs, a colour switch and an unknown path. */
+/**
+ * Every GET route in routes/, the docs, an unknown path, and text with switches: each pass
+ * asks for another width and palette, so a cache of variants that grew would show here.
+ */
 const PATHS = [
   ...routes.filter(([, module]) => module.GET).map(([path]) => path),
   "/api/curl?nocolor",
@@ -23,6 +26,8 @@ const PATHS = [
   OPENAPI_PATH,
   "/api/nope",
 ];
+const PALETTES = ["", "&truecolor", "&theme=dark", "&theme=light&truecolor", "&nocolor"];
+const withSwitches = (i: number) => `/api/curl?width=${40 + (i % 161)}${PALETTES[i % PALETTES.length]}`;
 const CLIENTS: Record<string, string>[] = [
   { "user-agent": "curl/8.5.0", accept: "*/*" },
   { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0", accept: "text/html,*/*;q=0.8" },
@@ -43,7 +48,7 @@ const statuses = new Map<number, number>();
 async function worker(id: number, until: number) {
   let i = id;
   while (Date.now() < until) {
-    const path = PATHS[i % PATHS.length] as string;
+    const path = i % 4 === 0 ? withSwitches(i) : (PATHS[i % PATHS.length] as string);
     const headers = CLIENTS[Math.floor(i / PATHS.length) % CLIENTS.length] as Record<string, string>;
     i++;
     try {

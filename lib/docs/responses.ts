@@ -6,7 +6,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Type as t } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
-import { QUERY_SWITCHES } from "../http/colour-switch.ts";
 import { ERROR_CODES, type ErrorStatus } from "../http/errors.ts";
 import { CONTENT_TYPE } from "../http/headers.ts";
 
@@ -29,7 +28,8 @@ const envelopeSchema = () =>
     { description: "The one error envelope of this API" },
   );
 
-const textSchema = () => t.String({ description: "UTF-8 text, at most 80 columns per line" });
+const textSchema = () =>
+  t.String({ description: "UTF-8 text, at most 80 columns a line, or as many as `?width=` says" });
 
 const header = (description: string): OpenAPIV3.HeaderObject => ({ description, schema: { type: "string" } });
 
@@ -52,7 +52,7 @@ export function jsonBody(schema: TSchema, example: unknown): Content {
   return { [CONTENT_TYPE.json]: { schema: schema as OpenAPIV3.SchemaObject, example } };
 }
 
-/** 200 with text for terminals (ANSI colour unless switched off). */
+/** 200 with text for terminals (ANSI colour unless `?nocolor`). */
 export function textBody(example: string): Content {
   return { [CONTENT_TYPE.text]: { schema: textSchema() as OpenAPIV3.SchemaObject, example } };
 }
@@ -88,20 +88,6 @@ export const notModified: ResponseObject = {
  * `Content-Length` that is not a number, a body over the limit, an unforeseen failure.
  */
 export const pipelineErrors = () => errors(400, 413, 500);
-
-/** The query switches of text answers (`?nocolor`, `?T`), from the one table that parses them. */
-export function switchParameters(): OpenAPIV3.ParameterObject[] {
-  return QUERY_SWITCHES.flatMap(({ short, long, meaning }) =>
-    [long, short].map((name) => ({
-      name,
-      in: "query",
-      required: false,
-      allowEmptyValue: true,
-      description: `${name === short ? `Short for \`${long}\`: ` : ""}${meaning}. Takes no value.`,
-      schema: { type: "string" },
-    })),
-  );
-}
 
 /** Error responses, in the envelope, for each status given. */
 export function errors(...statuses: ErrorStatus[]): Record<string, ResponseObject> {

@@ -107,22 +107,6 @@ export class PreparedJson {
   }
 }
 
-/** Coloured text and its plain twin, rendered once: the plain one is the colour stripped. */
-export class PreparedText {
-  readonly colour: PreparedResponse;
-  readonly plain: PreparedResponse;
-
-  constructor(colourText: string, plainText: string, cacheControl: string, etag = false) {
-    const options = { contentType: CONTENT_TYPE.text, cacheControl, etag };
-    this.colour = new PreparedResponse(colourText, options);
-    this.plain = new PreparedResponse(plainText, options);
-  }
-
-  respond(colour: boolean, request: Request): Response {
-    return (colour ? this.colour : this.plain).respond(request);
-  }
-}
-
 /**
  * A prepared JSON response per value, each serialised the first time it is asked for:
  * a collection picked from at random need not be serialised whole before the first

@@ -1,19 +1,22 @@
 /**
  * @module Text for terminals that changes with the clock (the profile, the ping's status
- * card), as answers: rendered at most once per interval and only when asked for, in colour
- * or, for `?nocolor`, plain.
+ * card), as answers. Each request's switches (`text-switches.ts`) pick a variant: a
+ * palette or none, a width, or the help. A variant is rendered the first time it is asked
+ * for in its interval and reused until the interval ends (the owner's minute, the ping's
+ * second); at most `VARIANT_LIMIT` are kept at once, whatever strangers send.
  *
  * The renderer (`ansi/`, with ansis and string-width) is loaded by the first request that
  * wants text, which waits for it: loading it at start-up cost 15 ms and 9 MB from source,
  * for output that monitors and browsers never get
  * (docs/decisions/2026-11-21-start-up-deferred.md).
  */
-import { wantsColour } from "../http/colour-switch.ts";
-import { CACHE_CONTROL } from "../http/headers.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { perInterval } from "../http/per-interval.ts";
-import { PreparedText } from "../http/prepared-response.ts";
+import { PreparedResponse } from "../http/prepared-response.ts";
 import type { AppContext } from "../http/route.ts";
+import type { Style } from "./ansi/index.ts";
 import { profileLayout } from "./layout.ts";
+import { DEFAULT_TEXT_OPTIONS, TEXT_SWITCHES, type TextOptions, textOptions } from "./text-switches.ts";
 
 export type Renderer = typeof import("./ansi/index.ts");
 
@@ -33,31 +36,99 @@ export function renderer(): Renderer | Promise<Renderer> {
 /** Answers a request for text; only the requests that arrive before the renderer has loaded wait. */
 export type TextAnswer = (request: Request) => Response | Promise<Response>;
 
+/** How one variant is drawn. */
+export interface Drawing {
+  readonly style: Style;
+  readonly width: number;
+}
+
 export interface LiveTextOptions {
   readonly intervalMs: number;
   readonly clock: () => number;
   readonly cacheControl: string;
   /** Adds a strong ETag, for text that stays the same long enough to revalidate. */
   readonly etag?: boolean;
+  /** The URL this text is served at, for the commands `?help` shows. */
+  readonly url: string;
 }
 
-/** The text `render` draws for the current interval, in colour unless the request asks for `?nocolor`. */
-export function liveText(options: LiveTextOptions, render: (ansi: Renderer, at: Date) => string): TextAnswer {
-  const current = perInterval(options.intervalMs, options.clock, (at, ansi: Renderer) => {
-    const colour = render(ansi, at);
-    return new PreparedText(colour, ansi.stripColour(colour), options.cacheControl, options.etag);
-  });
-  const respond = (ansi: Renderer, request: Request) => current(ansi).respond(wantsColour(request), request);
+/** Variants kept per interval: enough for every palette at a few widths, few enough to be nothing. */
+export const VARIANT_LIMIT = 32;
+
+/** Which variant a request asks for: what tells one cached rendering from another. */
+function variantOf({ colour, theme, truecolor, width, help }: TextOptions): string {
+  return `${help ? "help" : "text"} ${colour ? `${theme}${truecolor ? "+truecolor" : ""}` : "plain"} ${width}`;
+}
+
+/** The variant most requests ask for, named once rather than per request. */
+const DEFAULT_VARIANT = variantOf(DEFAULT_TEXT_OPTIONS);
+
+/** The help: each switch, what it does, and a command that uses it. */
+function helpEntries(url: string) {
+  return TEXT_SWITCHES.map((sw) => ({
+    names: [
+      "values" in sw ? `${sw.name}=${sw.values.join("|")}` : "range" in sw ? `${sw.name}=N` : sw.name,
+      ...("short" in sw ? [sw.short] : []),
+    ].join(", "),
+    meaning: sw.meaning,
+    command: `curl '${url}?${sw.example}'`,
+  }));
+}
+
+/** The text `render` draws for the current interval, in the variant each request asks for. */
+export function liveText(
+  options: LiveTextOptions,
+  render: (ansi: Renderer, at: Date, drawing: Drawing) => string,
+): TextAnswer {
+  const help = helpEntries(options.url);
+  const current = perInterval(options.intervalMs, options.clock, (at) => ({
+    at,
+    variants: new Map<string, PreparedResponse>(),
+  }));
+
+  function respond(ansi: Renderer, asked: TextOptions, request: Request): Response {
+    const { at, variants } = current();
+    const variant = asked === DEFAULT_TEXT_OPTIONS ? DEFAULT_VARIANT : variantOf(asked);
+    let prepared = variants.get(variant);
+    if (!prepared) {
+      const style = asked.colour ? ansi.styleOf(ansi.paletteFor(asked.theme, asked.truecolor)) : ansi.PLAIN;
+      const drawing = { style, width: asked.width };
+      const text = asked.help ? ansi.renderHelp(help, drawing.width, style) : render(ansi, at, drawing);
+      prepared = new PreparedResponse(text, {
+        contentType: CONTENT_TYPE.text,
+        cacheControl: options.cacheControl,
+        etag: options.etag,
+      });
+      if (variants.size >= VARIANT_LIMIT) variants.delete(variants.keys().next().value as string);
+      variants.set(variant, prepared);
+    }
+    return prepared.respond(request);
+  }
+
   return function answerText(request) {
+    // Read first: a bad switch is a 400, whether or not the renderer has loaded.
+    const asked = textOptions(request.url);
     const ansi = renderer();
-    return ansi instanceof Promise ? ansi.then((module) => respond(module, request)) : respond(ansi, request);
+    return ansi instanceof Promise
+      ? ansi.then((module) => respond(module, asked, request))
+      : respond(ansi, asked, request);
   };
 }
 
-/** The profile for terminals (`/api/curl`, and `/` for terminals), re-rendered each minute with the owner's local time. */
-export function terminalProfile(app: AppContext): TextAnswer {
+/**
+ * The profile for terminals, served at `path` (`/api/curl`, and `/` for terminals),
+ * re-rendered each minute with the owner's local time.
+ */
+export function terminalProfile(app: AppContext, path: string): TextAnswer {
   return liveText(
-    { intervalMs: 60_000, clock: app.clock, cacheControl: CACHE_CONTROL.perMinute, etag: true },
-    (ansi, at) => ansi.renderProfile(profileLayout(app.content, app.routes, app.config.siteUrl, at)),
+    {
+      intervalMs: 60_000,
+      clock: app.clock,
+      cacheControl: CACHE_CONTROL.perMinute,
+      etag: true,
+      url: `${app.config.siteUrl}${path}`,
+    },
+    (ansi, at, { width, style }) =>
+      ansi.renderProfile(profileLayout(app.content, app.routes, app.config.siteUrl, at), width, style),
   );
 }

@@ -2,9 +2,10 @@
  * GET /api/curl: the owner's profile in ANSI colour, for `curl yoursite`: header,
  * live status, career timeline, skill bars, links and what to try next.
  */
-import { notModified, ok, switchParameters, textBody } from "../../lib/docs/responses.ts";
+import { notModified, ok, textBody } from "../../lib/docs/responses.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 import { terminalProfile } from "../../lib/profile/terminal.ts";
+import { switchParameters } from "../../lib/profile/text-switches.ts";
 
 const example = `
   Rin Hayashi  林 凛
@@ -22,9 +23,10 @@ export const GET = defineRoute({
   detail: {
     summary: "Profile for terminals",
     description:
-      "The owner's profile as text in ANSI colour, at most 80 columns wide: who, where " +
+      "The owner's profile as text in ANSI colour, 80 columns wide unless `?width=` says otherwise: who, where " +
       "and their local time, what they are doing now, the career timeline, skill bars, " +
-      "links and other endpoints to try. `?nocolor` (or `?T`) returns it without colour. " +
+      "links and other endpoints to try. Its colours read on light and dark terminals alike; " +
+      "`?theme=`, `?truecolor` and `?nocolor` change them, and `?help` lists every switch. " +
       "`GET /` returns the same bytes to terminal clients.",
     tags: ["profile"],
     parameters: switchParameters(),
@@ -34,7 +36,7 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    const profile = terminalProfile(app);
+    const profile = terminalProfile(app, "/api/curl");
     return function curlProfile({ request }) {
       return profile(request);
     };

@@ -4,13 +4,14 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
-import { jsonBody, ok, switchParameters, textBody } from "../../lib/docs/responses.ts";
+import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import { perInterval } from "../../lib/http/per-interval.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
 import { liveText } from "../../lib/profile/terminal.ts";
+import { switchParameters } from "../../lib/profile/text-switches.ts";
 
 const heartbeatSchema = () =>
   t.Object({
@@ -42,8 +43,8 @@ export const GET = defineRoute({
     summary: "Heartbeat",
     description:
       "For monitors: `pong`, status, version, uptime and server time as JSON. A terminal " +
-      "client (curl, wget, HTTPie, ...) gets a status card as text instead; `?nocolor` " +
-      "drops its colour. Never cached.",
+      "client (curl, wget, HTTPie, ...) gets a status card as text instead, which takes the " +
+      "switches of text answers (`?nocolor`, `?width=`, `?help`, ...). Never cached.",
     tags: ["status"],
     parameters: switchParameters(),
     responses: () => ({
@@ -58,6 +59,8 @@ export const GET = defineRoute({
       { command: `curl ${app.config.siteUrl}`, why: `${firstName}'s profile, in colour` },
       { command: `curl ${app.config.siteUrl}/api/roast`, why: "a roast of a classic ML mistake" },
       { command: `curl ${app.config.siteUrl}/api/docs/json`, why: "the whole API, as OpenAPI" },
+      // Quoted: zsh reads an unquoted `?` as a pattern.
+      { command: `curl '${app.config.siteUrl}/api/curl?help'`, why: "colour, theme and width switches" },
     ];
     const uptimeAt = (at: Date) => Math.floor((at.getTime() - app.startedAt.getTime()) / 1000);
     // Uptime and time are shown to the second: each representation is built at most once
@@ -73,19 +76,28 @@ export const GET = defineRoute({
       return new PreparedJson(body, CACHE_CONTROL.noStore, false);
     });
     const statusCard = liveText(
-      { intervalMs: 1000, clock: app.clock, cacheControl: CACHE_CONTROL.noStore },
-      (ansi, at) =>
-        ansi.renderStatusCard({
-          site,
-          status: "ok",
-          version: app.version,
-          uptime: formatDuration(uptimeAt(at)),
-          serverTime: at.toISOString().replace(/\.\d+Z$/, "Z"),
-          owner: firstName,
-          ownerTime: ownerLocalTime(at, location.timezone),
-          ownerTimeZone: location.timezone,
-          suggestions,
-        }),
+      {
+        intervalMs: 1000,
+        clock: app.clock,
+        cacheControl: CACHE_CONTROL.noStore,
+        url: `${app.config.siteUrl}/api/ping`,
+      },
+      (ansi, at, { width, style }) =>
+        ansi.renderStatusCard(
+          {
+            site,
+            status: "ok",
+            version: app.version,
+            uptime: formatDuration(uptimeAt(at)),
+            serverTime: at.toISOString().replace(/\.\d+Z$/, "Z"),
+            owner: firstName,
+            ownerTime: ownerLocalTime(at, location.timezone),
+            ownerTimeZone: location.timezone,
+            suggestions,
+          },
+          width,
+          style,
+        ),
     );
     return function ping({ client, request }) {
       return client.wants === "text" ? statusCard(request) : heartbeat().respond(client, request);

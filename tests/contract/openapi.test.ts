@@ -1,7 +1,8 @@
 /**
  * Contract: every real answer keeps to the OpenAPI document the server publishes, as an
  * independent validator (Stoplight's Prism) judges it: every documented operation, for
- * programs, browsers and terminals, with and without the colour switch, revalidated,
+ * programs, browsers and terminals, with and without the switches of text answers,
+ * refused for a switch's bad value, revalidated,
  * and every status the IndexNow trigger can give. Runs against
  * each target `.ci/run` names (Bun from source, the executable, Deno).
  */
@@ -82,7 +83,15 @@ const CLIENTS = {
   "a browser asking for JSON": as.browserAskingForJson,
   "no User-Agent": as.noUserAgent,
 };
-const SWITCHES = ["", "?nocolor", "?T"];
+const SWITCHES = [
+  "",
+  "?nocolor",
+  "?T",
+  "?width=60&nocolor",
+  "?theme=light&truecolor",
+  "?theme=dark&width=120",
+  "?help",
+];
 
 describe("every GET operation", () => {
   let site: Checked;
@@ -104,6 +113,22 @@ describe("every GET operation", () => {
             violations: [],
           });
         }
+      }
+    },
+  );
+
+  test.each(["/", "/api/curl", "/api/ping"])(
+    "%s answers a switch with a bad value with the documented 400",
+    async (path) => {
+      for (const query of ["?width=9", "?width=ten", "?theme=sepia"]) {
+        const answer = await judged(site, `${path}${query}`, { headers: as.curl });
+        // Prism also says the request breaks the document, which is the point: only the answer is judged.
+        const answerViolations = answer.violations.filter(({ location }) => location[0] === "response");
+        expect({ query, status: answer.status, answerViolations }).toEqual({
+          query,
+          status: 400,
+          answerViolations: [],
+        });
       }
     },
   );

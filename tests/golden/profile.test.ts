@@ -1,25 +1,51 @@
 /**
- * Golden files for the rendered profile, at the fixed clock of `tests/support/app.ts`.
- * Refresh with `bun run golden:update` after an intended change, and review the diff.
+ * Golden files for the rendered profile, the ping's status card and the help, at the fixed
+ * clock of `tests/support/app.ts`. Refresh with `bun run golden:update` after an intended
+ * change, and review the diff.
  */
 import { describe, test } from "bun:test";
+import { VERSION } from "../../lib/runtime/version.ts";
 import { as, send, testApp } from "../support/app.ts";
 import { expectGolden } from "../support/golden.ts";
 
 const app = testApp();
+const text = async (url: string, headers: Record<string, string> = as.curl) =>
+  (await (await send(app, url, headers)).text()).replaceAll(VERSION, "<version>");
 
 describe("golden: the terminal profile", () => {
-  test("in colour matches profile.ansi.txt", async () => {
-    expectGolden("profile.ansi.txt", await (await send(app, "/api/curl", as.curl)).text());
+  const palettes: [file: string, query: string][] = [
+    ["profile.ansi.txt", ""],
+    ["profile.truecolor.ansi.txt", "?truecolor"],
+    ["profile.dark.ansi.txt", "?theme=dark"],
+    ["profile.dark-truecolor.ansi.txt", "?theme=dark&truecolor"],
+    ["profile.light.ansi.txt", "?theme=light"],
+    ["profile.light-truecolor.ansi.txt", "?theme=light&truecolor"],
+  ];
+  test.each(palettes)("%s: the profile drawn with %p", async (file, query) => {
+    expectGolden(file, await text(`/api/curl${query}`));
   });
 
-  test("without colour matches profile.plain.txt", async () => {
-    expectGolden("profile.plain.txt", await (await send(app, "/api/curl?nocolor", as.curl)).text());
+  test.each([40, 60, 80, 120])("profile.plain-%d.txt: without colour, at that width", async (width) => {
+    expectGolden(`profile.plain-${width}.txt`, await text(`/api/curl?nocolor&width=${width}`));
+  });
+});
+
+describe("golden: the ping's status card and the help", () => {
+  test("status-card.ansi.txt, in colour", async () => {
+    expectGolden("status-card.ansi.txt", await text("/api/ping"));
+  });
+
+  test("status-card.plain-40.txt, without colour at 40 columns", async () => {
+    expectGolden("status-card.plain-40.txt", await text("/api/ping?T&width=40"));
+  });
+
+  test("help.ansi.txt, in colour", async () => {
+    expectGolden("help.ansi.txt", await text("/api/curl?help"));
   });
 });
 
 describe("golden: the browser page", () => {
-  test("matches profile.html", async () => {
-    expectGolden("profile.html", await (await send(app, "/", as.browser)).text());
+  test("profile.html", async () => {
+    expectGolden("profile.html", await text("/", as.browser));
   });
 });

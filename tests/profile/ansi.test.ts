@@ -1,19 +1,21 @@
+/** The terminal renderer: widths, wrapping, and the parts the profile is drawn with. */
 import { describe, expect, test } from "bun:test";
 import { contentFiles } from "../../lib/content/files.ts";
 import { validateContent } from "../../lib/content/validate.ts";
 import {
   heading,
   keyValue,
-  PROFILE_WIDTH,
+  PLAIN,
   renderProfile,
-  rule,
   skillBar,
   stripColour,
+  styleOf,
   timelineRow,
   truncate,
   visibleWidth,
   wrap,
 } from "../../lib/profile/ansi/index.ts";
+import { PALETTES, type PaletteName } from "../../lib/profile/ansi/palettes.ts";
 import { profileLayout } from "../../lib/profile/layout.ts";
 import { FIXED_NOW, SITE_URL } from "../support/app.ts";
 
@@ -29,59 +31,75 @@ describe("visible width", () => {
   test("truncate never exceeds the width and never splits a wide character", () => {
     expect(truncate("Gradient boosting", 10)).toBe("Gradient …");
     expect(truncate("林林林林", 6)).toBe("林林…");
-    expect(visibleWidth(truncate("林林林林", 6))).toBeLessThanOrEqual(6);
     expect(truncate("short", 10)).toBe("short");
     expect(truncate("anything", 0)).toBe("");
   });
 
-  test("wrap keeps words whole and breaks only words wider than a line", () => {
+  test("wrap keeps words whole, and breaks only words wider than a line", () => {
     expect(wrap("one two three four", 9)).toEqual(["one two", "three", "four"]);
     expect(wrap("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
     expect(wrap("林林林林林", 4)).toEqual(["林林", "林林", "林"]);
   });
+
+  test("a URL too wide for a line breaks after a slash, not inside a name", () => {
+    expect(wrap("https://github.com/rin-example", 24)).toEqual(["https://github.com/", "rin-example"]);
+    expect(wrap("https://example.com/a-rather-long-page-name", 30)).toEqual([
+      "https://example.com/",
+      "a-rather-long-page-name",
+    ]);
+  });
 });
 
-describe("parts never exceed the width they are given", () => {
+describe("parts", () => {
   const long = "An unreasonably long piece of text that goes on well past any sensible terminal width 林林林";
-  for (const width of [10, 24, 40, 78]) {
-    test(`at ${width} columns`, () => {
+  for (const width of [24, 38, 78, 198]) {
+    test(`never exceed the ${width} columns they are given, and drop nothing`, () => {
+      const s = styleOf("auto");
       const lines = [
-        heading(long, width),
-        rule(width),
-        ...keyValue("a long key name", long, width),
-        ...timelineRow({ years: "2019 – 2021", title: long, place: long, detail: long }, width),
-        skillBar(long, 73, width),
-        skillBar("x", 100, width),
+        heading("Career", width, s),
+        ...keyValue("a long key name", long, width, s),
+        ...timelineRow({ years: "2019 – 2021", title: long, place: "Somewhere Ltd", detail: long }, width, s),
+        ...skillBar("Gradient boosting and more", 73, width, s),
       ];
       for (const line of lines) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+      const text = stripColour(lines.join("\n")).replace(/\s+/g, " ");
+      for (const piece of ["a long key name", "Somewhere Ltd", "Gradient boosting and more", " 73"]) {
+        expect(text).toContain(piece);
+      }
     });
   }
 
-  test("a skill bar draws its level with eighth blocks", () => {
+  test("a skill bar draws its level with eighth blocks, its name beside it or above it", () => {
     // 55 columns: a 19-column name, a 32-column bar, a 4-column level.
-    expect(stripColour(skillBar("Half", 50, 55))).toBe(
+    expect(skillBar("Half", 50, 55, PLAIN)).toEqual([
       `Half${" ".repeat(15)}${"█".repeat(16)}${"░".repeat(16)}  50`,
-    );
-    expect(stripColour(skillBar("Third", 33, 55))).toContain(`${"█".repeat(10)}▌${"░".repeat(21)}`);
-    expect(stripColour(skillBar("Full", 100, 55))).toEndWith(`${"█".repeat(32)} 100`);
-    expect(stripColour(skillBar("None", 0, 55))).toEndWith(`${"░".repeat(32)}   0`);
+    ]);
+    expect(skillBar("Third", 33, 55, PLAIN)[0]).toContain(`${"█".repeat(10)}▌${"░".repeat(21)}`);
+    expect(skillBar("Full", 100, 55, PLAIN)[0]).toEndWith(`${"█".repeat(32)} 100`);
+    expect(skillBar("None", 0, 55, PLAIN)[0]).toEndWith(`${"░".repeat(32)}   0`);
+    expect(skillBar("Gradient boosting", 86, 38, PLAIN)).toEqual([
+      "Gradient boosting",
+      `${" ".repeat(15)}${"█".repeat(16)}▍${"░".repeat(2)}  86`,
+    ]);
   });
 });
 
 describe("the profile", () => {
   const content = validateContent(contentFiles, SITE_URL);
-  const render = (c = content) =>
-    renderProfile(
-      profileLayout(c, [{ method: "GET", path: "/api/now", summary: "Now" }], SITE_URL, FIXED_NOW),
-    );
+  const layout = (c = content) =>
+    profileLayout(c, [{ method: "GET", path: "/api/now", summary: "Now" }], SITE_URL, FIXED_NOW);
 
-  test(`is at most ${PROFILE_WIDTH} columns wide and ends with a newline`, () => {
-    const text = render();
-    expect(widest(text)).toBeLessThanOrEqual(PROFILE_WIDTH);
-    expect(text.endsWith("\n")).toBe(true);
+  test("draws the same text in every palette as without colour: only its escape codes differ", () => {
+    const plain = renderProfile(layout(), 80, PLAIN);
+    for (const palette of Object.keys(PALETTES) as PaletteName[]) {
+      expect({ palette, text: stripColour(renderProfile(layout(), 80, styleOf(palette))) }).toEqual({
+        palette,
+        text: plain,
+      });
+    }
   });
 
-  test("stays within 80 columns with a wide-character name and very long content", () => {
+  test("stays within its width with a wide-character name and very long content", () => {
     const wide = {
       ...content,
       profile: {
@@ -97,8 +115,10 @@ describe("the profile", () => {
         })),
       },
     };
-    const text = render(wide);
-    expect(widest(text)).toBeLessThanOrEqual(PROFILE_WIDTH);
-    expect(stripColour(text)).toContain("林林林");
+    for (const width of [40, 80]) {
+      const text = renderProfile(layout(wide), width, styleOf("auto"));
+      expect(widest(text)).toBeLessThanOrEqual(width);
+      expect(stripColour(text).replace(/\s+/g, "")).toContain(wide.profile.name);
+    }
   });
 });

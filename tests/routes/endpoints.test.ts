@@ -120,6 +120,52 @@ describe("GET /api/curl", () => {
   });
 });
 
+describe("the switches of text answers", () => {
+  const text = async (url: string, headers: Record<string, string> = as.curl) => {
+    const response = await send(app, url, headers);
+    return { status: response.status, body: await response.text() };
+  };
+
+  test("combine: ?width=60&nocolor is 60 columns without colour, ?theme=light&truecolor the same text in 24-bit colour", async () => {
+    const narrow = await text("/api/curl?width=60&nocolor");
+    expect(narrow.body).not.toContain("\u001b");
+    expect(Math.max(...narrow.body.split("\n").map(visibleWidth))).toBeLessThanOrEqual(60);
+    const light = await text("/api/curl?theme=light&truecolor");
+    expect(light.body).toContain("\u001b[38;2;");
+    expect(stripColour(light.body)).toBe((await text("/api/curl?nocolor")).body);
+  });
+
+  for (const path of ["/", "/api/curl", "/api/ping"]) {
+    test(`${path}: a bad value is the 400 envelope naming what is accepted, never echoing what was sent`, async () => {
+      for (const [query, message] of [
+        ["?width=%1b%5b2J", "width must be a whole number from 40 to 200"],
+        ["?width=39", "width must be a whole number from 40 to 200"],
+        ["?theme=%1b%5b2J", "theme must be dark or light"],
+      ] as const) {
+        const answer = await text(`${path}${query}`);
+        expect({ query, status: answer.status, body: JSON.parse(answer.body) }).toEqual({
+          query,
+          status: 400,
+          body: { error: { status: 400, code: "bad_request", message } },
+        });
+      }
+    });
+  }
+
+  test("?help lists the switches, for terminals, at / as at /api/curl and /api/ping", async () => {
+    for (const path of ["/", "/api/curl", "/api/ping"]) {
+      const help = await text(`${path}?help&nocolor`);
+      expect(help.body).toContain(`curl '${SITE_URL}${path}?width=60'`);
+    }
+  });
+
+  test("JSON answers do not read them", async () => {
+    const ping = await text("/api/ping?width=abc&theme=sepia", as.pythonRequests);
+    expect(ping.status).toBe(200);
+    expect(JSON.parse(ping.body).pong).toBe(true);
+  });
+});
+
 describe("GET /", () => {
   for (const [name, headers] of TERMINAL_CLIENTS) {
     test(`${name} gets exactly the bytes and headers /api/curl returns`, async () => {
@@ -130,9 +176,11 @@ describe("GET /", () => {
     });
   }
 
-  test("the rewrite keeps the colour switch", async () => {
-    const root = await (await send(app, "/?nocolor", as.curl)).text();
-    expect(root).toBe(await (await send(app, "/api/curl?nocolor", as.curl)).text());
+  test("the rewrite keeps the switches", async () => {
+    for (const query of ["?nocolor", "?width=60&theme=dark"]) {
+      const root = await (await send(app, `/${query}`, as.curl)).text();
+      expect(root).toBe(await (await send(app, `/api/curl${query}`, as.curl)).text());
+    }
   });
 
   for (const [name, headers] of [

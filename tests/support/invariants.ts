@@ -74,9 +74,18 @@ export const hostilePath = fc.oneof(
   fc.array(pathPiece, { maxLength: 5 }).map((pieces) => `/${pieces.join("/")}`),
 );
 
+/** A switch of text answers with a value a stranger might send: in range, out of it, or not a number at all. */
+const switchValue = fc.oneof(
+  fc.constantFrom("nocolor", "T", "truecolor", "help", "theme=dark", "theme=light", "theme=", "theme=%1b[2J"),
+  fc.integer({ min: -10, max: 100_000 }).map((width) => `width=${width}`),
+  fc.string({ unit: "binary", maxLength: 12 }).map((value) => `width=${encodeURIComponent(value)}`),
+  fc.string({ unit: "binary", maxLength: 12 }).map((value) => `theme=${encodeURIComponent(value)}`),
+);
+
 const query = fc.oneof(
   fc.constant(""),
   fc.constantFrom("?nocolor", "?T", "?A", "?nocolor=0", "?%zz", "?a=%1b[2J", "?=&&=", "?__proto__=1"),
+  fc.array(switchValue, { minLength: 1, maxLength: 4 }).map((switches) => `?${switches.join("&")}`),
   fc.string({ unit: "binary", maxLength: 40 }).map((q) => `?${q}`),
 );
 

@@ -1,6 +1,9 @@
 /** @module The terminal renderer: ANSI output built from small parts that know their width. */
+
+export { type HelpEntry, renderHelp } from "./help.ts";
+export { type PaletteName, paletteFor } from "./palettes.ts";
 export * from "./parts.ts";
-export { PROFILE_WIDTH, renderProfile } from "./profile.ts";
+export { renderProfile } from "./profile.ts";
 export { renderStatusCard, type StatusCard } from "./status-card.ts";
-export { stripColour, style } from "./style.ts";
-export { padEnd, truncate, visibleWidth, wrap } from "./width.ts";
+export { PLAIN, type Style, stripColour, styleOf } from "./style.ts";
+export { padEnd, truncate, visibleWidth, wrap, wrapRuns } from "./width.ts";

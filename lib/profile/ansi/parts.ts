@@ -1,40 +1,50 @@
 /**
- * @module Terminal layout parts. Each takes plain text and the width it may use, and
- * returns styled lines that never exceed that width: text is measured and cut before
- * it is coloured, so escape codes never distort the arithmetic. Fixed columns (keys,
- * years, skill names) shrink on narrow widths; the bound holds from 8 columns up.
+ * @module Terminal layout parts. Each takes plain text, the width it may use and a style,
+ * and returns lines that never exceed that width. Nothing is cut: what does not fit is
+ * wrapped where a person would wrap it (between words, after a URL's slashes), and a label
+ * too wide for its column goes on a line of its own. Text is measured before it is drawn,
+ * so escape codes never change the layout, and every style draws the same text.
  */
-import { style } from "./style.ts";
-import { padEnd, truncate, visibleWidth, wrap } from "./width.ts";
+import type { Style } from "./style.ts";
+import { padEnd, type Run, truncate, visibleWidth, wrap, wrapRuns } from "./width.ts";
 
 const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
 
 /** `── Title ──────────` across the full width. */
-export function heading(title: string, width: number): string {
+export function heading(title: string, width: number, s: Style): string {
   const label = truncate(title, Math.max(0, width - 4));
   const tail = Math.max(0, width - visibleWidth(label) - 4);
-  return `${style.rule("──")} ${style.heading(label)} ${style.rule("─".repeat(tail))}`;
+  return `${s.rule("──")} ${s.heading(label)} ${s.rule("─".repeat(tail))}`;
 }
 
-/** A horizontal rule. */
-export function rule(width: number): string {
-  return style.rule("─".repeat(Math.max(0, width)));
+/**
+ * Lines that start in a column `column` wide: the first with `label` in it, the rest with
+ * spaces. A label wider than its column takes lines of its own, wrapped to `width`.
+ */
+function labelled(
+  label: string,
+  lines: readonly string[],
+  column: number,
+  width: number,
+  s: Style,
+): string[] {
+  const gap = " ".repeat(column);
+  if (visibleWidth(label) > column - 1) {
+    return [...wrap(label, width).map((line) => s.label(line)), ...lines.map((line) => gap + line)];
+  }
+  return lines.map((line, i) => (i === 0 ? s.label(padEnd(label, column)) : gap) + line);
 }
 
-/** `key  value`, the value wrapped under itself when it is long. */
+/** `key  value`, the value wrapped under itself. */
 export function keyValue(
   key: string,
   value: string,
   width: number,
-  keyWidth = 10,
-  valueStyle: (text: string) => string = style.value,
+  s: Style,
+  { keyWidth = 10, role = "value" }: { keyWidth?: number; role?: "value" | "link" | "command" } = {},
 ): string[] {
-  const column = Math.min(keyWidth, Math.floor(width / 3));
-  const valueWidth = Math.max(2, width - column - 1);
-  const label = padEnd(truncate(key, column), column);
-  return wrap(value, valueWidth).map(
-    (line, i) => `${i === 0 ? style.label(label) : " ".repeat(column)} ${valueStyle(line)}`,
-  );
+  const column = Math.min(keyWidth + 1, Math.floor(width / 3));
+  return labelled(key, wrapRuns([{ text: value, draw: s[role] }], width - column), column, width, s);
 }
 
 export interface TimelineEntry {
@@ -47,32 +57,59 @@ export interface TimelineEntry {
 
 const YEARS_WIDTH = 13;
 
-/** One role on the career timeline: years, title · place, then the detail, muted. */
-export function timelineRow(entry: TimelineEntry, width: number): string[] {
+/** One role on the career timeline: years, then title · place and the detail, wrapped beside them. */
+export function timelineRow(entry: TimelineEntry, width: number, s: Style): string[] {
   const column = Math.min(YEARS_WIDTH, Math.floor(width / 3));
-  const textWidth = Math.max(2, width - column);
-  const years = padEnd(truncate(entry.years, column - 1), column);
-  const title = truncate(entry.title, textWidth);
-  const place = truncate(entry.place, Math.max(0, textWidth - visibleWidth(title) - 3));
-  const first = `${style.years(years)}${style.value(title)}${place ? `${style.muted(" · ")}${style.accent(place)}` : ""}`;
-  const detail = entry.detail ? wrap(entry.detail, textWidth) : [];
-  return [first, ...detail.map((line) => `${" ".repeat(column)}${style.muted(line)}`)];
+  const textWidth = width - column;
+  const heading: Run[] = [
+    { text: entry.title, draw: s.value },
+    { text: "·", draw: s.muted },
+    { text: entry.place, draw: s.accent },
+  ];
+  const lines = [
+    ...wrapRuns(heading, textWidth),
+    ...(entry.detail ? wrap(entry.detail, textWidth).map((line) => s.muted(line)) : []),
+  ];
+  return labelled(entry.years, lines, column, width, { ...s, label: s.years });
 }
 
 const NAME_WIDTH = 19;
 const LEVEL_WIDTH = 4;
 
-/** A drawn bar with eighth-block precision, and the level (a whole percentage, 0 to 100) as a number. */
-export function skillBar(name: string, level: number, width: number): string {
+/**
+ * A drawn bar with eighth-block precision, and the level (a whole percentage, 0 to 100)
+ * as a number; a name too wide for its column goes on the line above the bar.
+ */
+export function skillBar(name: string, level: number, width: number, s: Style): string[] {
   const nameWidth = Math.min(NAME_WIDTH, Math.floor(width * 0.4));
   const barWidth = Math.max(1, width - nameWidth - LEVEL_WIDTH);
   const eighths = Math.round((level / 100) * barWidth * 8);
   const full = Math.floor(eighths / 8);
   const partial = EIGHTHS[eighths % 8] ?? "";
   const empty = barWidth - full - (partial ? 1 : 0);
-  const bar = style.barFull("█".repeat(full) + partial) + style.barEmpty("░".repeat(empty));
-  const label = padEnd(truncate(name, nameWidth - 1), nameWidth);
-  return `${style.label(label)}${bar}${style.value(String(level).padStart(LEVEL_WIDTH))}`;
+  const bar = s.barFull("█".repeat(full) + partial) + s.barEmpty("░".repeat(empty));
+  return labelled(name, [`${bar}${s.value(String(level).padStart(LEVEL_WIDTH))}`], nameWidth, width, s);
+}
+
+/**
+ * A command to try and what it does: side by side when both fit in `commandWidth` and the
+ * rest of the line, the description indented under the command otherwise.
+ */
+export function tryLine(
+  command: string,
+  why: string,
+  width: number,
+  commandWidth: number,
+  s: Style,
+): string[] {
+  if (commandWidth + 20 <= width && visibleWidth(command) < commandWidth) {
+    const muted = wrap(why, width - commandWidth).map((line) => s.muted(line));
+    return labelled(command, muted, commandWidth, width, { ...s, label: s.command });
+  }
+  return [
+    ...wrapRuns([{ text: command, draw: s.command }], width),
+    ...wrap(why, width - 2).map((line) => `  ${s.muted(line)}`),
+  ];
 }
 
 /** Indents every line by `by` columns (the width given to the part must allow for it). */

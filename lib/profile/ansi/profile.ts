@@ -1,38 +1,59 @@
 /**
- * @module The terminal profile: the layout model drawn with the ANSI parts. What
- * `curl yoursite` shows.
+ * @module The terminal profile: the layout model drawn with the ANSI parts, at any width
+ * from 40 columns up. What `curl yoursite` shows.
  */
 import { PROFILE_SECTIONS, type ProfileLayout, type SectionRenderers } from "../layout.ts";
-import { heading, indent, keyValue, skillBar, timelineRow } from "./parts.ts";
-import { style } from "./style.ts";
-import { padEnd, truncate, visibleWidth, wrap } from "./width.ts";
+import { heading, indent, keyValue, skillBar, timelineRow, tryLine } from "./parts.ts";
+import type { Style } from "./style.ts";
+import { padEnd, visibleWidth, wrap, wrapRuns } from "./width.ts";
 
-/** The widest line the profile draws: 80 columns fits every terminal. */
-export const PROFILE_WIDTH = 80;
 const MARGIN = 2;
 
-function header(layout: ProfileLayout, width: number): string[] {
+function header(layout: ProfileLayout, width: number, s: Style): string[] {
   const { name, nativeName, role, tagline, location, localTime } = layout.header;
-  const shownName = truncate(name, width);
-  const native = nativeName ? truncate(nativeName, width - visibleWidth(shownName) - 2) : "";
-  const clock = `${localTime.weekday} ${localTime.time} (${localTime.offset})`;
+  const both = nativeName ? `${name}  ${nativeName}` : name;
+  const names =
+    visibleWidth(both) <= width
+      ? [`${s.name(name)}${nativeName ? `  ${s.accent(nativeName)}` : ""}`]
+      : [
+          ...wrap(name, width).map((line) => s.name(line)),
+          ...(nativeName ? wrap(nativeName, width) : []).map((line) => s.accent(line)),
+        ];
   return [
-    `${style.name(shownName)}${native ? `  ${style.accent(native)}` : ""}`,
-    style.value(truncate(`${role} · ${location}`, width)),
-    `${style.label("local time")} ${style.value(truncate(clock, width - 11))}`,
-    ...wrap(tagline, width).map((line) => style.muted(line)),
+    ...names,
+    ...wrap(`${role} · ${location}`, width).map((line) => s.value(line)),
+    ...wrapRuns(
+      [
+        { text: "local time", draw: s.label },
+        { text: `${localTime.weekday} ${localTime.time} (${localTime.offset})`, draw: s.value },
+      ],
+      width,
+    ),
+    ...wrap(tagline, width).map((line) => s.muted(line)),
   ];
 }
 
-function status(layout: ProfileLayout, width: number): string[] {
+function status(layout: ProfileLayout, width: number, s: Style): string[] {
   const { line, updated, building, learning } = layout.status;
   const stamp = `updated ${updated}`;
   const lineWidth = width - visibleWidth(stamp) - 3;
-  const first = `${style.good("●")} ${style.value(padEnd(truncate(line, lineWidth), lineWidth))} ${style.muted(stamp)}`;
+  const first =
+    visibleWidth(line) <= lineWidth
+      ? [`${s.good("●")} ${s.value(padEnd(line, lineWidth))} ${s.muted(stamp)}`]
+      : [
+          ...wrapRuns(
+            [
+              { text: "●", draw: s.good },
+              { text: line, draw: s.value },
+            ],
+            width,
+          ),
+          s.muted(stamp),
+        ];
   return [
-    first,
-    ...building.flatMap((item, i) => keyValue(i === 0 ? "building" : "", item, width)),
-    ...learning.flatMap((item, i) => keyValue(i === 0 ? "learning" : "", item, width)),
+    ...first,
+    ...building.flatMap((item, i) => keyValue(i === 0 ? "building" : "", item, width, s)),
+    ...learning.flatMap((item, i) => keyValue(i === 0 ? "learning" : "", item, width, s)),
   ];
 }
 
@@ -44,38 +65,32 @@ function worthTrying({ method, path }: { method: string; path: string }): boolea
   return method === "GET" && path.startsWith("/api/") && path !== "/api/curl";
 }
 
-function tryNext(layout: ProfileLayout, width: number): string[] {
+function tryNext(layout: ProfileLayout, width: number, s: Style): string[] {
   const commands = layout.api.endpoints.filter(worthTrying);
   const commandWidth = Math.max(...commands.map(({ command }) => visibleWidth(command))) + 2;
-  const sideBySide = commandWidth + 24 <= width;
-  return commands.flatMap(({ command, summary }) =>
-    sideBySide
-      ? [
-          `${style.command(padEnd(command, commandWidth))}${style.muted(truncate(summary, width - commandWidth))}`,
-        ]
-      : [style.command(truncate(command, width)), `  ${style.muted(truncate(summary, width - 2))}`],
-  );
+  return commands.flatMap(({ command, summary }) => tryLine(command, summary, width, commandWidth, s));
 }
 
-/** Each section's lines at a given width. */
-function sections(width: number): SectionRenderers<string[]> {
+/** Each section's lines at a given width, in a given style. */
+function sections(width: number, s: Style): SectionRenderers<string[]> {
   return {
-    now: (layout) => status(layout, width),
-    career: (layout) => layout.timeline.flatMap((entry) => timelineRow(entry, width)),
-    skills: (layout) => layout.skills.map(({ name, level }) => skillBar(name, level, width)),
-    links: (layout) => layout.links.flatMap(({ label, url }) => keyValue(label, url, width, 10, style.link)),
-    try: (layout) => tryNext(layout, width),
+    now: (layout) => status(layout, width, s),
+    career: (layout) => layout.timeline.flatMap((entry) => timelineRow(entry, width, s)),
+    skills: (layout) => layout.skills.flatMap(({ name, level }) => skillBar(name, level, width, s)),
+    links: (layout) =>
+      layout.links.flatMap(({ label, url }) => keyValue(label, url, width, s, { role: "link" })),
+    try: (layout) => tryNext(layout, width, s),
   };
 }
 
-/** Renders the profile in colour, at most `width` visible columns per line. */
-export function renderProfile(layout: ProfileLayout, width = PROFILE_WIDTH): string {
+/** The profile, at most `width` visible columns a line, drawn in `s`. */
+export function renderProfile(layout: ProfileLayout, width: number, s: Style): string {
   const inner = width - MARGIN;
-  const draw = sections(inner);
+  const draw = sections(inner, s);
   const lines = [
     "",
-    ...header(layout, inner),
-    ...PROFILE_SECTIONS.flatMap(({ id, title }) => ["", heading(title, inner), ...draw[id](layout)]),
+    ...header(layout, inner, s),
+    ...PROFILE_SECTIONS.flatMap(({ id, title }) => ["", heading(title, inner, s), ...draw[id](layout)]),
     "",
   ];
   return `${indent(lines, MARGIN).join("\n")}\n`;

@@ -4,8 +4,8 @@
  */
 import type { LocalTime } from "../owner-time.ts";
 import { heading, indent, keyValue } from "./parts.ts";
-import { style } from "./style.ts";
-import { truncate } from "./width.ts";
+import type { Style } from "./style.ts";
+import { wrap, wrapRuns } from "./width.ts";
 
 export interface StatusCard {
   readonly site: string;
@@ -19,26 +19,33 @@ export interface StatusCard {
   readonly suggestions: readonly { command: string; why: string }[];
 }
 
-const WIDTH = 80;
 const MARGIN = 2;
 
-export function renderStatusCard(card: StatusCard, width = WIDTH): string {
+/** The card, at most `width` visible columns a line, drawn in `s`. */
+export function renderStatusCard(card: StatusCard, width: number, s: Style): string {
   const inner = width - MARGIN;
   const { time, weekday, offset } = card.ownerTime;
+  const field = (key: string, value: string) => keyValue(key, value, inner, s, { keyWidth: 12 });
   const lines = [
     "",
-    `${style.good("●")} ${style.value(truncate(`${card.site} is up: pong`, inner - 2))}`,
+    ...wrapRuns(
+      [
+        { text: "●", draw: s.good },
+        { text: `${card.site} is up: pong`, draw: s.value },
+      ],
+      inner,
+    ),
     "",
-    ...keyValue("status", card.status, inner, 12),
-    ...keyValue("uptime", card.uptime, inner, 12),
-    ...keyValue("version", card.version, inner, 12),
-    ...keyValue("server time", card.serverTime, inner, 12),
-    ...keyValue(`${card.owner}'s time`, `${weekday} ${time} (${card.ownerTimeZone}, ${offset})`, inner, 12),
+    ...field("status", card.status),
+    ...field("uptime", card.uptime),
+    ...field("version", card.version),
+    ...field("server time", card.serverTime),
+    ...field(`${card.owner}'s time`, `${weekday} ${time} (${card.ownerTimeZone}, ${offset})`),
     "",
-    heading("Try next", inner),
+    heading("Try next", inner, s),
     ...card.suggestions.flatMap(({ command, why }) => [
-      style.command(truncate(command, inner)),
-      `  ${style.muted(truncate(why, inner - 2))}`,
+      ...wrapRuns([{ text: command, draw: s.command }], inner),
+      ...wrap(why, inner - 2).map((line) => `  ${s.muted(line)}`),
     ]),
     "",
   ];

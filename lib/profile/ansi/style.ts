@@ -1,30 +1,60 @@
 /**
- * @module The terminal palette. The ansis instance is created at truecolor level on
- * purpose: its default export detects colour support from *our* stdout, which for a
- * server is a log pipe, and would render every profile colourless.
+ * @module How each role of the profile is drawn: a palette made into functions that wrap
+ * text in its escape codes, or into none at all for `?nocolor`. The ansis instance is
+ * created at truecolor level on purpose: its default export detects colour support from
+ * *our* stdout, which for a server is a log pipe, and would draw every profile plain.
  */
 import { Ansis } from "ansis";
+import { type Ink, PALETTES, type PaletteName, type Role } from "./palettes.ts";
 
 const ansi = new Ansis(3);
 
-/** Named styles, so parts say what a thing is rather than which colour it has. */
-export const style = {
-  name: ansi.bold.hex("#f5c2e7"),
-  accent: ansi.hex("#89b4fa"),
-  heading: ansi.bold.hex("#cba6f7"),
-  rule: ansi.hex("#45475a"),
-  label: ansi.hex("#a6adc8"),
-  muted: ansi.hex("#7f849c"),
-  value: ansi.hex("#cdd6f4"),
-  years: ansi.hex("#fab387"),
-  barFull: ansi.hex("#a6e3a1"),
-  barEmpty: ansi.hex("#45475a"),
-  good: ansi.bold.hex("#a6e3a1"),
-  link: ansi.underline.hex("#89dceb"),
-  command: ansi.hex("#f9e2af"),
-} as const;
+/** Each role as a function that draws text in it. */
+export type Style = Readonly<Record<Role, (text: string) => string>>;
 
-/** Removes every colour code: the same output for terminals that can't show colour. */
+function pen(ink: Ink): (text: string) => string {
+  let drawn = ansi;
+  if (ink.bold) drawn = drawn.bold;
+  if (ink.dim) drawn = drawn.dim;
+  if (ink.underline) drawn = drawn.underline;
+  if (typeof ink.colour === "number") drawn = drawn.fg(ink.colour);
+  else if (ink.colour !== undefined) drawn = drawn.hex(ink.colour);
+  return drawn === ansi ? (text) => text : drawn;
+}
+
+const styles = new Map<PaletteName, Style>();
+
+/** The style of a palette, made once. */
+export function styleOf(name: PaletteName): Style {
+  let style = styles.get(name);
+  if (!style) {
+    const palette = PALETTES[name];
+    style = Object.fromEntries(Object.entries(palette).map(([role, ink]) => [role, pen(ink)])) as Style;
+    styles.set(name, style);
+  }
+  return style;
+}
+
+const asItIs = (text: string) => text;
+
+/** No escape codes at all: what `?nocolor` draws with. */
+export const PLAIN: Style = {
+  name: asItIs,
+  value: asItIs,
+  label: asItIs,
+  muted: asItIs,
+  rule: asItIs,
+  heading: asItIs,
+  accent: asItIs,
+  years: asItIs,
+  barFull: asItIs,
+  barEmpty: asItIs,
+  good: asItIs,
+  link: asItIs,
+  command: asItIs,
+};
+
+/** Removes every escape code. */
 export function stripColour(text: string): string {
   return ansi.strip(text);
 }

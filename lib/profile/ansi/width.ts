@@ -40,36 +40,97 @@ export function padEnd(text: string, width: number): string {
   return text + " ".repeat(Math.max(0, width - stringWidth(text)));
 }
 
-/** Splits a word too wide for a line into pieces that fit, at grapheme boundaries. */
+/** Where a person breaks a long word: after a URL's slashes and parameters first, then after dots and dashes. */
+const BREAK_AFTER = [new Set(["/", "?", "&", "#", "="]), new Set([".", "-", "_"])] as const;
+
+/**
+ * Splits a word too wide for a line into pieces that fit: after a separator where there
+ * is one (`https://github.com/` then `rin-example`), otherwise between graphemes, so a
+ * wide character is never split.
+ */
 function breakWord(word: string, width: number): string[] {
   const pieces: string[] = [];
-  let piece = "";
+  let piece: string[] = [];
+  let used = 0;
+  /** Where in `piece` the last separator of each strength ends: the places to break. */
+  const breakAt = [0, 0];
   for (const { segment } of graphemes(word)) {
-    if (piece && stringWidth(piece + segment) > width) {
-      pieces.push(piece);
-      piece = "";
+    const w = stringWidth(segment);
+    if (piece.length > 0 && used + w > width) {
+      const cut = breakAt.find((at) => at > 0) ?? piece.length;
+      pieces.push(piece.slice(0, cut).join(""));
+      piece = piece.slice(cut);
+      used = stringWidth(piece.join(""));
+      breakAt.fill(0);
     }
-    piece += segment;
+    piece.push(segment);
+    used += w;
+    BREAK_AFTER.forEach((separators, strength) => {
+      if (separators.has(segment)) breakAt[strength] = piece.length;
+    });
   }
-  if (piece) pieces.push(piece);
+  if (piece.length > 0) pieces.push(piece.join(""));
   return pieces;
 }
 
 /** Word-wraps plain text into lines of at most `width` columns. */
 export function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    for (const piece of stringWidth(word) > width ? breakWord(word, width) : [word]) {
-      const candidate = line ? `${line} ${piece}` : piece;
-      if (stringWidth(candidate) <= width) {
-        line = candidate;
-      } else {
-        lines.push(line);
-        line = piece;
-      }
+  return wrapRuns([{ text, draw: (plain) => plain }], width);
+}
+
+/** A piece of text and how it is drawn (its colour), for `wrapRuns`. */
+export interface Run {
+  readonly text: string;
+  readonly draw: (text: string) => string;
+}
+
+/**
+ * Word-wraps text made of differently drawn runs (`title`, ` · `, `place`) into lines of
+ * at most `width` columns. The wrapping is decided on the plain text, then each line's
+ * words are drawn with their run's style, so colour never changes the layout.
+ */
+export function wrapRuns(runs: readonly Run[], width: number): string[] {
+  const words = runs.flatMap(({ text, draw }) =>
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .flatMap((word) =>
+        (stringWidth(word) > width ? breakWord(word, width) : [word]).map((piece) => ({ piece, draw })),
+      ),
+  );
+  const lines: (typeof words)[] = [];
+  let line: typeof words = [];
+  let used = 0;
+  for (const word of words) {
+    const w = stringWidth(word.piece);
+    if (line.length > 0 && used + 1 + w > width) {
+      lines.push(line);
+      line = [];
+      used = 0;
     }
+    used += (line.length > 0 ? 1 : 0) + w;
+    line.push(word);
   }
-  if (line) lines.push(line);
-  return lines;
+  if (line.length > 0) lines.push(line);
+  return lines.map(drawLine);
+}
+
+/** A line's words, each run of words in one style drawn once. */
+function drawLine(words: readonly { piece: string; draw: (text: string) => string }[]): string {
+  let out = "";
+  for (let i = 0; i < words.length; ) {
+    const { draw } = words[i] as (typeof words)[number];
+    let j = i;
+    while (j < words.length && (words[j] as (typeof words)[number]).draw === draw) j++;
+    out +=
+      (i > 0 ? " " : "") +
+      draw(
+        words
+          .slice(i, j)
+          .map(({ piece }) => piece)
+          .join(" "),
+      );
+    i = j;
+  }
+  return out;
 }

@@ -1,0 +1,36 @@
+/**
+ * @module `?help` for terminals: the switches a text answer takes, each with a command
+ * that uses it, its URL quoted (zsh reads an unquoted `?` as a pattern).
+ */
+import { heading, indent, keyValue } from "./parts.ts";
+import type { Style } from "./style.ts";
+import { wrap, wrapRuns } from "./width.ts";
+
+export interface HelpEntry {
+  /** `nocolor, T` */
+  readonly names: string;
+  readonly meaning: string;
+  /** `curl 'https://site/api/curl?nocolor'` */
+  readonly command: string;
+}
+
+const MARGIN = 2;
+
+/** The help, at most `width` visible columns a line, drawn in `s`. */
+export function renderHelp(entries: readonly HelpEntry[], width: number, s: Style): string {
+  const inner = width - MARGIN;
+  const lines = [
+    "",
+    heading("Switches", inner, s),
+    ...wrap("Text answers take these in their query; combine them with &.", inner).map((line) =>
+      s.muted(line),
+    ),
+    "",
+    ...entries.flatMap(({ names, meaning, command }) => [
+      ...keyValue(names, meaning, inner, s, { keyWidth: 14 }),
+      ...indent(wrapRuns([{ text: command, draw: s.command }], inner - 2)),
+    ]),
+    "",
+  ];
+  return `${indent(lines, MARGIN).join("\n")}\n`;
+}

@@ -1,0 +1,117 @@
+/**
+ * @module The query switches of text answers, in one table: it drives the parsing (and
+ * its 400s), the OpenAPI document's query parameters, and what `?help` prints. Each
+ * switch with a short form has a long name too, as wttr.in does it.
+ */
+import type { OpenAPIV3 } from "openapi-types";
+import { ApiError } from "../http/errors.ts";
+
+export interface TextSwitch {
+  readonly name: string;
+  /** A one-letter alias. */
+  readonly short?: string;
+  /** What the value may be; none for a switch that is on by being there. */
+  readonly values?: readonly string[];
+  readonly range?: readonly [min: number, max: number];
+  readonly meaning: string;
+  /** The switch as a user types it: `width=60`. */
+  readonly example: string;
+}
+
+export const WIDTH = { default: 80, min: 40, max: 200 } as const;
+export const THEMES = ["dark", "light"] as const;
+
+export const TEXT_SWITCHES = [
+  { name: "nocolor", short: "T", meaning: "plain text: no colour codes", example: "nocolor" },
+  { name: "truecolor", meaning: "the designed palette in 24-bit colour", example: "truecolor" },
+  {
+    name: "theme",
+    values: THEMES,
+    meaning: "colours tuned for a dark or a light background",
+    example: "theme=light",
+  },
+  {
+    name: "width",
+    range: [WIDTH.min, WIDTH.max],
+    meaning: `lay the text out for this many columns (${WIDTH.default} without it)`,
+    example: "width=60",
+  },
+  { name: "help", meaning: "this list", example: "help" },
+] as const satisfies readonly TextSwitch[];
+
+export type Theme = "auto" | (typeof THEMES)[number];
+
+/** What a request's switches ask of a text answer. */
+export interface TextOptions {
+  readonly colour: boolean;
+  readonly truecolor: boolean;
+  readonly theme: Theme;
+  readonly width: number;
+  readonly help: boolean;
+}
+
+export const DEFAULT_TEXT_OPTIONS: TextOptions = Object.freeze({
+  colour: true,
+  truecolor: false,
+  theme: "auto",
+  width: WIDTH.default,
+  help: false,
+});
+
+const WHOLE_NUMBER = /^[0-9]{1,4}$/;
+
+function width(raw: string | null): number {
+  if (raw === null) return WIDTH.default;
+  const value = Number(raw);
+  if (!WHOLE_NUMBER.test(raw) || value < WIDTH.min || value > WIDTH.max) {
+    // What was sent is never quoted: text answers never echo request input.
+    throw new ApiError(400, `width must be a whole number from ${WIDTH.min} to ${WIDTH.max}`);
+  }
+  return value;
+}
+
+function theme(raw: string | null): Theme {
+  if (raw === null) return "auto";
+  if ((THEMES as readonly string[]).includes(raw)) return raw as Theme;
+  throw new ApiError(400, `theme must be ${THEMES.join(" or ")}`);
+}
+
+/**
+ * The switches in a request URL, combined (`?width=60&nocolor`). Other parameters are
+ * ignored; a switch's bad value throws the 400 envelope's error, naming what it accepts.
+ */
+export function textOptions(url: string): TextOptions {
+  const start = url.indexOf("?");
+  if (start === -1) return DEFAULT_TEXT_OPTIONS;
+  const query = new URLSearchParams(url.slice(start + 1));
+  return {
+    colour: !query.has("nocolor") && !query.has("T"),
+    truecolor: query.has("truecolor"),
+    theme: theme(query.get("theme")),
+    width: width(query.get("width")),
+    help: query.has("help"),
+  };
+}
+
+/** The switches as OpenAPI query parameters, for every operation that answers text. */
+export function switchParameters(): OpenAPIV3.ParameterObject[] {
+  return TEXT_SWITCHES.flatMap((sw) => {
+    const schema: OpenAPIV3.SchemaObject =
+      "values" in sw
+        ? { type: "string", enum: [...sw.values] }
+        : "range" in sw
+          ? { type: "integer", minimum: sw.range[0], maximum: sw.range[1] }
+          : { type: "string" };
+    const takesNoValue = !("values" in sw) && !("range" in sw);
+    const names: [string, string][] = [[sw.name, sw.meaning]];
+    if ("short" in sw) names.push([sw.short, `short for \`${sw.name}\`: ${sw.meaning}`]);
+    return names.map(([name, meaning]) => ({
+      name,
+      in: "query",
+      required: false,
+      ...(takesNoValue ? { allowEmptyValue: true } : {}),
+      description: `Text answers only: ${meaning}.${takesNoValue ? " Takes no value." : ""} Example: \`?${sw.example}\`.`,
+      schema,
+    }));
+  });
+}
