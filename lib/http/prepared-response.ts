@@ -30,8 +30,8 @@ interface Built {
   readonly notModified: { readonly etag: string; readonly response: Response } | undefined;
 }
 
-function build(body: string, options: PrepareOptions): Built {
-  const etag = options.etag ? strongEtag(body) : undefined;
+/** Every header an answer prepared with `options` carries, but its ETag, which depends on its body. */
+export function preparedHeaders(options: PrepareOptions): Record<string, string> {
   const headers: Record<string, string> = {
     ...baseHeaders(options.representation),
     "content-type": options.contentType,
@@ -40,6 +40,12 @@ function build(body: string, options: PrepareOptions): Built {
   };
   const vary = options.vary ?? VARY;
   if (vary) headers.vary = vary;
+  return headers;
+}
+
+function build(body: string, options: PrepareOptions): Built {
+  const etag = options.etag ? strongEtag(body) : undefined;
+  const headers = preparedHeaders(options);
   if (!etag) return { response: new Response(body, { headers }), notModified: undefined };
   headers.etag = etag;
   const { "content-type": _, ...withoutType } = headers;
@@ -62,6 +68,11 @@ export class PreparedResponse {
   constructor(body: string, options: PrepareOptions) {
     this.#body = body;
     this.#options = options;
+  }
+
+  /** The body, as prepared. */
+  get body(): string {
+    return this.#body;
   }
 
   /** A fresh copy for this request: 304 when the client already holds this body. */

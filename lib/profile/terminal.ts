@@ -6,13 +6,13 @@
  * second); at most `VARIANT_LIMIT` are kept at once, whatever strangers send.
  *
  * The renderer (`ansi/`, with ansis and string-width) is loaded by the first request that
- * wants text, which waits for it: loading it at start-up cost 15 ms and 9 MB from source,
- * for output that monitors and browsers never get
- * (docs/decisions/2026-11-21-start-up-deferred.md).
+ * wants text: loading it at start-up costs memory and time for output that monitors and
+ * browsers never get (docs/decisions/2026-11-21-start-up-deferred.md). Requests that come
+ * while it loads are answered at once, their text streamed when it is drawn.
  */
 import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { perInterval } from "../http/per-interval.ts";
-import { PreparedResponse } from "../http/prepared-response.ts";
+import { PreparedResponse, preparedHeaders } from "../http/prepared-response.ts";
 import type { AppContext } from "../http/route.ts";
 import type { Style } from "./ansi/index.ts";
 import { profileLayout } from "./layout.ts";
@@ -33,8 +33,8 @@ export function renderer(): Renderer | Promise<Renderer> {
   return loading;
 }
 
-/** Answers a request for text; only the requests that arrive before the renderer has loaded wait. */
-export type TextAnswer = (request: Request) => Response | Promise<Response>;
+/** Answers a request for text, at once. */
+export type TextAnswer = (request: Request) => Response;
 
 /** How one variant is drawn. */
 export interface Drawing {
@@ -86,7 +86,10 @@ export function liveText(
     variants: new Map<string, PreparedResponse>(),
   }));
 
-  function respond(ansi: Renderer, asked: TextOptions, request: Request): Response {
+  const prepare = { contentType: CONTENT_TYPE.text, cacheControl: options.cacheControl, etag: options.etag };
+
+  /** The variant a request asks for, in the current interval, rendered now if it is the first to. */
+  function variantFor(ansi: Renderer, asked: TextOptions): PreparedResponse {
     const { at, variants } = current();
     const variant = asked === DEFAULT_TEXT_OPTIONS ? DEFAULT_VARIANT : variantOf(asked);
     let prepared = variants.get(variant);
@@ -94,25 +97,36 @@ export function liveText(
       const style = asked.colour ? ansi.styleOf(ansi.paletteFor(asked.theme, asked.truecolor)) : ansi.PLAIN;
       const drawing = { style, width: asked.width };
       const text = asked.help ? ansi.renderHelp(help, drawing.width, style) : render(ansi, at, drawing);
-      prepared = new PreparedResponse(text, {
-        contentType: CONTENT_TYPE.text,
-        cacheControl: options.cacheControl,
-        etag: options.etag,
-      });
+      prepared = new PreparedResponse(text, prepare);
       if (variants.size >= VARIANT_LIMIT) variants.delete(variants.keys().next().value as string);
       variants.set(variant, prepared);
     }
-    return prepared.respond(request);
+    return prepared;
   }
 
   return function answerText(request) {
     // Read first: a bad switch is a 400, whether or not the renderer has loaded.
     const asked = textOptions(request.url);
     const ansi = renderer();
-    return ansi instanceof Promise
-      ? ansi.then((module) => respond(module, asked, request))
-      : respond(ansi, asked, request);
+    if (!(ansi instanceof Promise)) return variantFor(ansi, asked).respond(request);
+    // The first requests after start-up, while the renderer loads: answered at once, so
+    // the pipeline stamps and logs them like any other, with every header but the ETag
+    // (it depends on the text), and the text follows once drawn.
+    const text = ansi.then((module) => variantFor(module, asked).body);
+    return new Response(streamOf(text), { headers: preparedHeaders(prepare) });
   };
+}
+
+const encoder = new TextEncoder();
+
+/** A body that is sent once `text` is ready. */
+function streamOf(text: Promise<string>): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async start(controller) {
+      controller.enqueue(encoder.encode(await text));
+      controller.close();
+    },
+  });
 }
 
 /**

@@ -37,6 +37,9 @@ let target: ServerProcess | undefined;
 export function useTarget(): void {
   beforeAll(async () => {
     target = await startTarget();
+    // The text answers sent while the renderer loads carry no ETag (docs/http.md); they
+    // have their own test in tests/runtime/process.test.ts. The contract is the steady state.
+    await (await remote("/api/curl")).text();
   });
   afterAll(() => target?.stop());
 }

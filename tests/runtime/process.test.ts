@@ -121,6 +121,39 @@ test("prints one start-up line, then one JSON access-log line per request", asyn
   expect(lines.join("\n")).not.toContain("\x1b");
 });
 
+test("the first text answers, while the renderer loads, carry their id, are logged, and say what later ones say", async () => {
+  const server = await startSlowServer();
+  const curl = { "user-agent": "curl/8.5.0" };
+  // The readiness check asked for JSON: these are the first requests that want text.
+  const asked = { "ping-card": "/api/ping?nocolor", profile: "/api/curl?nocolor", home: "/?nocolor&width=60" };
+  const first = await Promise.all(
+    Object.entries(asked).map(([id, path]) =>
+      fetch(`${server.url}${path}`, { headers: { ...curl, "x-request-id": id } }),
+    ),
+  );
+  const later = await fetch(`${server.url}/api/curl?nocolor`, { headers: curl });
+  expect(first.map((response) => [response.status, response.headers.get("x-request-id")])).toEqual([
+    [200, "ping-card"],
+    [200, "profile"],
+    [200, "home"],
+  ]);
+  const [ping, profile] = await Promise.all(first.map((response) => response.text()));
+  expect(profile).toBe(await later.text());
+  expect(ping).toContain("is up: pong");
+  expect(await server.stop()).toBe(0);
+  const logged = server
+    .output()
+    .stdout.trim()
+    .split("\n")
+    .map((line) => JSON.parse(line))
+    .filter((entry) => Object.keys(asked).includes(entry.requestId));
+  expect(logged.map(({ path, status }) => [path, status]).sort()).toEqual([
+    ["/", 200],
+    ["/api/curl", 200],
+    ["/api/ping", 200],
+  ]);
+});
+
 test("a bad LOG_FORMAT stops start-up with one line naming it", async () => {
   const child = Bun.spawn(["bun", "server.ts"], {
     cwd: root,
