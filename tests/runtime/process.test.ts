@@ -125,7 +125,11 @@ test("the first text answers, while the renderer loads, carry their id, are logg
   const server = await startSlowServer();
   const curl = { "user-agent": "curl/8.5.0" };
   // The readiness check asked for JSON: these are the first requests that want text.
-  const asked = { "ping-card": "/api/ping?nocolor", profile: "/api/curl?nocolor", home: "/?nocolor&width=60" };
+  const asked = {
+    "ping-card": "/api/ping?nocolor",
+    profile: "/api/curl?nocolor",
+    home: "/?nocolor&width=60",
+  };
   const first = await Promise.all(
     Object.entries(asked).map(([id, path]) =>
       fetch(`${server.url}${path}`, { headers: { ...curl, "x-request-id": id } }),
