@@ -38,8 +38,9 @@ export function useTarget(): void {
   beforeAll(async () => {
     target = await startTarget();
     // The text answers sent while the renderer loads carry no ETag (docs/http.md); they
-    // have their own test in tests/runtime/process.test.ts. The contract is the steady state.
-    await (await remote("/api/curl")).text();
+    // have their own test in tests/runtime/process.test.ts. The contract is the steady
+    // state, on both sides.
+    await Promise.all([remote("/api/curl"), local("/api/curl")].map(async (answer) => (await answer).text()));
   });
   afterAll(() => target?.stop());
 }
