@@ -4,7 +4,9 @@
 #   - Deno, from npm: the same app is tested on Deno (shutdown, contract suite);
 #   - Debian's Chromium: the browser tests (playwright-core downloads no browser);
 #   - Debian's wrk: the benchmark's own test (tests/bench/turns.test.ts);
-#   - Debian's tmux and curl: the terminal output, checked in a real terminal.
+#   - Debian's tmux and curl: the terminal output, checked in a real terminal;
+#   - Debian's Wget, HTTPie and python3-requests: compressed answers, decoded by the
+#     clients people use (tests/http/real-clients.test.ts).
 # Does nothing when all are present. Set CHROMIUM_PATH to use another Chromium.
 set -euo pipefail
 
@@ -18,6 +20,9 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then packages+=(ch
 if ! command -v wrk >/dev/null 2>&1; then packages+=(wrk); fi
 if ! command -v tmux >/dev/null 2>&1; then packages+=(tmux); fi
 if ! command -v curl >/dev/null 2>&1; then packages+=(curl); fi
+if ! command -v wget >/dev/null 2>&1; then packages+=(wget); fi
+if ! command -v http >/dev/null 2>&1; then packages+=(httpie); fi
+if ! /usr/bin/python3 -c "import requests" >/dev/null 2>&1; then packages+=(python3-requests); fi
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "--- installing Debian's ${packages[*]}" >&2
   sudo=""

@@ -1,8 +1,10 @@
 /**
  * @module Prepared responses: a body and all its headers, built once, cloned per
- * request. Building headers per request costs more than the rest of a handler here.
+ * request. Building headers per request costs more than the rest of a handler here;
+ * compressing per request would cost far more, so each content coding is built once too.
  */
 import type { Client } from "./client-kind.ts";
+import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
 import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE, type Representation, VARY } from "./headers.ts";
 import { sha256 } from "./sha256.ts";
 
@@ -24,10 +26,17 @@ export function strongEtag(body: string): string {
   return `"${sha256(body, "base64url").slice(0, 27)}"`;
 }
 
-interface Built {
+/** One representation of the body: the answer, and the 304 for a client that holds it. */
+interface Variant {
   readonly response: Response;
-  /** The 304 to answer a matching `If-None-Match` with; only with an ETag. */
+  /** Only with an ETag. */
   readonly notModified: { readonly etag: string; readonly response: Response } | undefined;
+}
+
+interface Built {
+  readonly identity: Variant;
+  /** The body in each content coding; only for bodies worth compressing. */
+  readonly encoded: Readonly<Record<Encoding, Variant>> | undefined;
 }
 
 /** Every header an answer prepared with `options` carries, but its ETag, which depends on its body. */
@@ -43,15 +52,43 @@ export function preparedHeaders(options: PrepareOptions): Record<string, string>
   return headers;
 }
 
+function variant(
+  body: Uint8Array<ArrayBuffer> | string,
+  headers: Record<string, string>,
+  etag: string | undefined,
+): Variant {
+  if (!etag) return { response: new Response(body, { headers }), notModified: undefined };
+  const { "content-type": _, "content-encoding": __, ...notModifiedHeaders } = headers;
+  return {
+    response: new Response(body, { headers: { ...headers, etag } }),
+    notModified: {
+      etag,
+      response: new Response(null, { status: 304, headers: { ...notModifiedHeaders, etag } }),
+    },
+  };
+}
+
+/**
+ * The answer in identity and, for a body over `COMPRESS_MIN_BYTES`, in each content
+ * coding. Each coding has its own strong ETag: the identity tag with the coding's name
+ * added, as the bytes differ but follow from the same body.
+ */
 function build(body: string, options: PrepareOptions): Built {
   const etag = options.etag ? strongEtag(body) : undefined;
   const headers = preparedHeaders(options);
-  if (!etag) return { response: new Response(body, { headers }), notModified: undefined };
-  headers.etag = etag;
-  const { "content-type": _, ...withoutType } = headers;
+  const bytes = new TextEncoder().encode(body);
+  if (bytes.byteLength <= COMPRESS_MIN_BYTES)
+    return { identity: variant(body, headers, etag), encoded: undefined };
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+  const encodedVariant = (encoding: Encoding) =>
+    variant(
+      compress(bytes, encoding),
+      { ...headers, "content-encoding": encoding },
+      etag && `${etag.slice(0, -1)}-${encoding}"`,
+    );
   return {
-    response: new Response(body, { headers }),
-    notModified: { etag, response: new Response(null, { status: 304, headers: withoutType }) },
+    identity: variant(bytes, headers, etag),
+    encoded: { br: encodedVariant("br"), zstd: encodedVariant("zstd"), gzip: encodedVariant("gzip") },
   };
 }
 
@@ -75,10 +112,15 @@ export class PreparedResponse {
     return this.#body;
   }
 
-  /** A fresh copy for this request: 304 when the client already holds this body. */
+  /**
+   * A fresh copy for this request, in the content coding its `Accept-Encoding` prefers:
+   * 304 when the client already holds that representation.
+   */
   respond(request: Request): Response {
     this.#built ??= build(this.#body, this.#options);
-    const { response, notModified } = this.#built;
+    const { identity, encoded } = this.#built;
+    const encoding = encoded && negotiateEncoding(request.headers.get("accept-encoding"));
+    const { response, notModified } = encoding ? encoded[encoding] : identity;
     if (notModified) {
       const ifNoneMatch = request.headers.get("if-none-match");
       if (ifNoneMatch && etagMatches(ifNoneMatch, notModified.etag)) return notModified.response.clone();

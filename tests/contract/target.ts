@@ -45,15 +45,28 @@ export function useTarget(): void {
   afterAll(() => target?.stop());
 }
 
-/** Sends a request to the target over HTTP. */
+/**
+ * `fetch` would otherwise ask for every coding it knows and decode the answer; the
+ * contract compares what was sent, so a request names its coding, identity by default.
+ */
+const IDENTITY = { "accept-encoding": "identity" };
+
+/** Sends a request to the target over HTTP; the body arrives as the target encoded it. */
 export function remote(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
   if (!target) throw new Error("no target: call useTarget() in the test file");
-  return fetch(`${target.url}${path}`, { ...init, headers, redirect: "manual" });
+  return fetch(`${target.url}${path}`, {
+    ...init,
+    headers: { ...IDENTITY, ...headers },
+    redirect: "manual",
+    decompress: false,
+  });
 }
 
 /** Sends the same request to the in-process reference app. */
 export function local(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
-  return reference.handle(new Request(`http://localhost${path}`, { ...init, headers }));
+  return reference.handle(
+    new Request(`http://localhost${path}`, { ...init, headers: { ...IDENTITY, ...headers } }),
+  );
 }
 
 /** The headers a response's contract covers; `date`, ids and transport ones excluded. */
@@ -62,6 +75,7 @@ export const CONTRACT_HEADERS = [
   "cache-control",
   "etag",
   "vary",
+  "content-encoding",
   "allow",
   "retry-after",
   "access-control-allow-origin",

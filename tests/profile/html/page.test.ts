@@ -100,7 +100,7 @@ describe("GET / for a browser", () => {
     const { response } = await page();
     const etag = response.headers.get("etag") ?? "";
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect(response.headers.get("vary")).toBe("Accept, User-Agent");
+    expect(response.headers.get("vary")).toBe("Accept, User-Agent, Accept-Encoding");
     const again = await send(app, "/", { ...as.browser, "if-none-match": etag });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");

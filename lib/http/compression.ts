@@ -1,0 +1,88 @@
+/**
+ * @module Content codings: which one an `Accept-Encoding` asks for, and the body in
+ * each. Bodies are compressed once, when a prepared response is built; a request only
+ * picks one of the copies (`prepared-response.ts`).
+ */
+import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from "node:zlib";
+
+/** The codings this API sends, in the order it prefers them when a client likes several equally. */
+export const ENCODINGS = ["br", "zstd", "gzip"] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * Bodies up to this many bytes go out as they are: below about a kilobyte the coding's
+ * own framing and the work to decode it cost more than the bytes saved.
+ */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Each coding at its strongest: a body is compressed once per build, so the time goes
+ * into the first answer only and every later one is smaller.
+ */
+const COMPRESS: Readonly<Record<Encoding, (body: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>>> = {
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    }),
+  zstd: (body) => zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: 19 } }),
+  gzip: (body) => gzipSync(body, { level: constants.Z_BEST_COMPRESSION }),
+};
+
+/** The body in one coding. */
+export function compress(body: Uint8Array<ArrayBuffer>, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  return COMPRESS[encoding](body);
+}
+
+/**
+ * The coding to answer with, per RFC 9110 §12.5.3: the highest q-value among the
+ * codings we have, ties going to our order; `undefined` means identity. Identity
+ * competes only when the header names it; otherwise it is the fallback. No header, or
+ * one that accepts none of ours, gets identity too: every client can read it, so a 406
+ * would help no one.
+ */
+export function negotiateEncoding(acceptEncoding: string | null): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = parseAcceptEncoding(acceptEncoding);
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
+  let best: Encoding | undefined;
+  let bestWeight = weights.get("identity") ?? 0;
+  for (const encoding of ENCODINGS) {
+    const weight = weightOf(encoding);
+    // `>=` while identity leads: a coding the client likes as much as identity wins.
+    if (weight > 0 && (best === undefined ? weight >= bestWeight : weight > bestWeight)) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+/** `gzip;q=0.8, br` as coding → q-value, lower-cased; `x-gzip` is gzip (RFC 9110 §8.4.1.3). */
+function parseAcceptEncoding(header: string): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const item of header.split(",")) {
+    const [name = "", ...params] = item.split(";");
+    const coding = name
+      .trim()
+      .toLowerCase()
+      .replace(/^x-gzip$/, "gzip");
+    if (!coding) continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.split("=").map((part) => part.trim());
+      if (key?.toLowerCase() === "q") q = qValue(value);
+    }
+    weights.set(coding, Math.max(q, weights.get(coding) ?? 0));
+  }
+  return weights;
+}
+
+/** A q-value as RFC 9110 §12.4.2 writes it (0 to 1, three decimals); anything else counts as 0. */
+function qValue(text: string | undefined): number {
+  if (!text || !/^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(text)) return 0;
+  return Number(text);
+}
