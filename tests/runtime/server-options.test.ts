@@ -86,7 +86,6 @@ describe("the header cap: Bun's default, 16 KiB of request line and headers", ()
     head([`GET /api/ping?${"q".repeat(bytes)} HTTP/1.1`, "Host: localhost", "Connection: close"]);
 
   test("a request head just under 16 KiB is answered", async () => {
-    expect<number>(LIMITS.headerBytes).toBe(16 * KiB);
     expect((await rawRequest(server.port, withCookie(16 * KiB - 200))).status).toBe(200);
   });
 
