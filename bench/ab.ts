@@ -1,9 +1,10 @@
 /**
  * `bun run bench:ab`: two builds of the server against each other, in turns, on the bench's
  * cases: what a change costs or saves, to the per cent. Each command is run as it is, with
- * PORT and HOST set; B/A above 1 means B answers more requests a second.
+ * PORT and HOST set; B/A above 1 means B answers more requests a second. Here `$OTHER`
+ * is a second checkout of the commit to compare:
  *
- *   bun run bench:ab --a "bun server.ts" --b "bun ../other-checkout/server.ts" [--rounds 7] [--only ping]
+ *   bun run bench:ab --a "bun server.ts" --b "bun $OTHER/server.ts" [--rounds 7] [--only ping]
  */
 import { parseArgs } from "node:util";
 import { startServerProcess } from "../scripts/loopback.ts";
