@@ -1,9 +1,15 @@
 /** Security headers, CORS and HTTP caching: the header policy, checked on every response. */
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { DOCS_SCRIPT_BASE } from "../../lib/http/headers.ts";
+import { renderer } from "../../lib/profile/terminal.ts";
 import { as, GET_PATHS, send, stableHeaders, testApp } from "../support/app.ts";
 
 const app = testApp();
+// The text answers sent while the renderer loads carry no ETag (docs/http.md); they have
+// their own test in tests/runtime/process.test.ts. The policy here is the steady state's.
+beforeAll(async () => {
+  await renderer();
+});
 
 const EVERY_GET = [...GET_PATHS, "/api/docs", "/api/docs/json"];
 /** Stable bodies: strong ETag, cached publicly for five minutes. */
