@@ -158,6 +158,24 @@ describe("HTTP caching", () => {
     expect(program.headers.get("content-type")).toStartWith("application/json");
   });
 
+  test("answers the same whoever asks carry no Vary: errors, preflights, the docs page", async () => {
+    const answers = {
+      "a 404": await send(app, "/api/nope", as.curl),
+      "a 405": await send(app, "/api/now", as.curl, { method: "POST" }),
+      "a 400": await send(app, "/api/curl?width=3", as.curl),
+      "a preflight": await send(
+        app,
+        "/api/now",
+        { origin: "https://elsewhere.example" },
+        { method: "OPTIONS" },
+      ),
+      "the docs page": await send(app, "/api/docs", as.browser),
+    };
+    for (const [name, response] of Object.entries(answers)) {
+      expect({ name, vary: response.headers.get("vary") }).toEqual({ name, vary: null });
+    }
+  });
+
   test("errors are never stored", async () => {
     expect((await send(app, "/api/nope")).headers.get("cache-control")).toBe("no-store");
   });
