@@ -5,13 +5,14 @@
  * with the targets they meet, writes them to bench/results/, and rewrites the table in
  * docs/benchmark.md.
  *
- *   bun run bench               about 4½ minutes: 6 rounds a case, 3 latency runs a side
- *   bun run bench --rounds 15   more rounds for a tighter figure (about 9 minutes)
+ *   bun run bench               6 rounds a case, 3 latency runs a side
+ *   bun run bench --rounds 15   more rounds for a tighter figure, in more time
  *   bun run bench --long        also resident memory after a million requests
  *   bun run bench --quick       2 rounds and 1 latency run, to check the harness
  *   bun run bench --only ping   the cases whose name contains "ping"
  *
- * `--quick` and `--only` leave docs/benchmark.md as it is.
+ * `--quick` and `--only` leave docs/benchmark.md as it is. How long a run takes is in
+ * docs/benchmark.md (the latest) and docs/decisions/2026-11-23-bench-in-five-minutes.md.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
