@@ -16,9 +16,11 @@
 import { Elysia } from "elysia";
 import type { Log } from "../runtime/log.ts";
 import { type Client, clientOf } from "./client-kind.ts";
-import { type AllowedMethods, pathOf, thrownAnswer, unmatchedAnswer } from "./errors.ts";
+import { thrownAnswer } from "./errors.ts";
 import { declaredBodyError, LIMITS, refuseOversizedBody } from "./limits.ts";
 import { requestIdFor } from "./request-id.ts";
+import { pathOf } from "./request-input.ts";
+import { type AllowedMethods, unmatchedAnswer } from "./unmatched.ts";
 
 /** What the pipeline knows of a request from the moment it arrives. */
 export type Arrival = {

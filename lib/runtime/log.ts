@@ -9,7 +9,7 @@
  * or a failure first writes whatever is queued, so the log stays in order.
  */
 import type { ClientKind } from "../http/client-kind.ts";
-import { quoteInput } from "../http/errors.ts";
+import { quoteInput } from "../http/request-input.ts";
 
 export type LogFormat = "json" | "pretty";
 
