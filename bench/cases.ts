@@ -7,8 +7,15 @@ export const UA = {
   program: "python-requests/2.31.0",
 };
 
+/** One endpoint, asked for by one class of client. */
+export interface BenchCase {
+  readonly name: string;
+  readonly path: string;
+  readonly headers: Record<string, string>;
+}
+
 /** Every GET endpoint, and each client class that changes its representation. */
-export const ALL_CASES: { name: string; path: string; headers: Record<string, string> }[] = [
+export const ALL_CASES: readonly BenchCase[] = [
   { name: "ping, program JSON", path: "/api/ping", headers: { "user-agent": UA.program, accept: "*/*" } },
   { name: "ping, curl text", path: "/api/ping", headers: { "user-agent": UA.curl, accept: "*/*" } },
   { name: "/, curl ANSI", path: "/", headers: { "user-agent": UA.curl, accept: "*/*" } },

@@ -2,9 +2,9 @@
  * Which core each side of a load round runs on. A server gets one core, as on the Fly
  * machine fly.toml asks for (`shared-cpu-1x`), and the load generator another, as a
  * site's clients are on other machines. Left to itself, the kernel sometimes ran both
- * on one core for seconds at a time, and that round's throughput fell by about a
- * quarter (docs/decisions/2026-11-21-bench-pinned-cores.md). Without `taskset` or a second core nothing is pinned,
- * and the bench says so.
+ * on one core for seconds at a time, and that round's throughput fell
+ * (docs/decisions/2026-11-21-bench-pinned-cores.md). Without `taskset` or a second core
+ * nothing is pinned, and the bench says so.
  */
 import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";

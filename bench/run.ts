@@ -5,45 +5,48 @@
  * with the targets they meet, writes them to bench/results/, and rewrites the table in
  * docs/benchmark.md.
  *
- *   bun run bench               about 4½ minutes: 6 rounds a case, 3 latency runs a side
- *   bun run bench --rounds 15   more rounds for a tighter figure (about 9 minutes)
+ *   bun run bench               6 rounds a case, 3 latency runs a side
+ *   bun run bench --rounds 15   more rounds for a tighter figure, in more time
  *   bun run bench --long        also resident memory after a million requests
  *   bun run bench --quick       2 rounds and 1 latency run, to check the harness
  *   bun run bench --only ping   the cases whose name contains "ping"
  *
- * `--quick` and `--only` leave docs/benchmark.md as it is.
+ * `--quick` and `--only` leave docs/benchmark.md as it is. How long a run takes is in
+ * docs/benchmark.md (the latest) and docs/decisions/2026-11-23-bench-in-five-minutes.md.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
-import { ALL_CASES, median, UA } from "./cases.ts";
+import { ALL_CASES, type BenchCase, median, UA } from "./cases.ts";
 import { onServerCore, PINNING } from "./cores.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { evictFromPageCache } from "./page-cache.ts";
 import { type BenchResult, type CaseRow, renderReport, TARGETS } from "./report.ts";
-import { inTurns, type Throughput } from "./turns.ts";
+import { CONNECTIONS, inAlternateOrder, type Pair, roundInTurns, TURNS, target } from "./rounds.ts";
+import type { Throughput } from "./turns.ts";
 
 const ROOT = join(import.meta.dir, "..");
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(name);
-const argument = (name: string) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : undefined;
-};
-const quick = flag("--quick");
-const only = argument("--only") ?? "";
-const ROUNDS = Number(argument("--rounds") ?? (quick ? 2 : 6));
+const { values: options } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    long: { type: "boolean", default: false },
+    rounds: { type: "string" },
+    only: { type: "string", default: "" },
+  },
+});
+const { quick, only } = options;
+const ROUNDS = Number(options.rounds ?? (quick ? 2 : 6));
 const LATENCY_RUNS = quick ? 1 : 3;
-/** Each side of a round gets 1 s, in turns of 0.1 s: a burst of noise from the host falls on both alike. */
-const TURNS = { seconds: 1, turnMs: 100 };
-const CONNECTIONS = 64;
 const STARTS = quick ? 3 : 10;
 const IDLE_STARTS = quick ? 3 : 7;
 
 const CASES = ALL_CASES.filter((c) => c.name.includes(only));
+/** The case the control (two copies of the bare server) is measured on. */
+const CONTROL_CASE = CASES[0] as BenchCase;
 
 const EXECUTABLE = join(ROOT, "dist", "site");
 const baselineCommand = (recorded: string) => ["bun", join(import.meta.dir, "baseline-server.ts"), recorded];
@@ -58,36 +61,14 @@ async function record(app: ServerProcess): Promise<Recorded[]> {
   return recorded;
 }
 
-const target = (server: ServerProcess, index: number) => {
-  const { path, headers } = CASES[index] as (typeof CASES)[number];
-  return { url: `${server.url}${path}`, headers, connections: CONNECTIONS };
-};
-
-/** Who goes first alternates between rounds, so neither side is always first. */
-async function inAlternateOrder<T>(
-  number: number,
-  [a, b]: [ServerProcess, ServerProcess],
-  measure: (first: ServerProcess, second: ServerProcess) => Promise<[T, T]>,
-): Promise<[T, T]> {
-  if (number % 2 === 0) return measure(a, b);
-  const [second, first] = await measure(b, a);
-  return [first, second];
-}
-
-/** One throughput round of a case: both sides in turns (`turns.ts`). */
-const round = (number: number, pair: [ServerProcess, ServerProcess], index: number) =>
-  inAlternateOrder(number, pair, (first, second) =>
-    inTurns(target(first, index), target(second, index), TURNS),
-  );
-
 /** One latency run of a case: a run of 1 s of its own for each side, which turns cannot give. */
-const latencyRun = (number: number, pair: [ServerProcess, ServerProcess], index: number) =>
+const latencyRun = (number: number, pair: Pair, benchCase: BenchCase) =>
   inAlternateOrder(
     number,
     pair,
     async (first, second): Promise<[LoadResult, LoadResult]> => [
-      await load({ ...target(first, index), seconds: 1 }),
-      await load({ ...target(second, index), seconds: 1 }),
+      await load({ ...target(first, benchCase), seconds: 1 }),
+      await load({ ...target(second, benchCase), seconds: 1 }),
     ],
   );
 
@@ -166,17 +147,21 @@ async function main(): Promise<BenchResult> {
   const latency = CASES.map(() => new Sides<LoadResult>());
   const controlLatency = new Sides<LoadResult>();
   for (let number = 0; number < LATENCY_RUNS; number++) {
-    for (let i = 0; i < CASES.length; i++) latency[i]?.add(await latencyRun(number, [app, baseline], i));
-    controlLatency.add(await latencyRun(number, [baseline, twin], 0));
+    for (const [i, benchCase] of CASES.entries()) {
+      latency[i]?.add(await latencyRun(number, [app, baseline], benchCase));
+    }
+    controlLatency.add(await latencyRun(number, [baseline, twin], CONTROL_CASE));
   }
   const throughput = CASES.map(() => new Sides<Throughput>());
   const control = new Sides<Throughput>();
   for (let number = 0; number < ROUNDS; number++) {
-    for (let i = 0; i < CASES.length; i++) throughput[i]?.add(await round(number, [app, baseline], i));
-    control.add(await round(number, [baseline, twin], 0));
+    for (const [i, benchCase] of CASES.entries()) {
+      throughput[i]?.add(await roundInTurns(number, [app, baseline], benchCase));
+    }
+    control.add(await roundInTurns(number, [baseline, twin], CONTROL_CASE));
     console.log(`round ${number + 1}/${ROUNDS} done`);
   }
-  const longRun = flag("--long") ? await rssOverLongRun(app) : undefined;
+  const longRun = options.long ? await rssOverLongRun(app) : undefined;
   for (const server of [app, baseline, twin]) await server.stop();
 
   const p99 = (sides: Sides<LoadResult>, side: "a" | "b") => median(sides[side].map((r) => r.p99Ms));

@@ -3,8 +3,8 @@
  * (SIGSTOP) while the other's turn runs. Each server has its core to itself and all its
  * connections, as in a run of its own, and the two sides of a round are never more than
  * a turn apart, so they meet the same host. Runs of 1 s one after the other (wrk's
- * shortest) met different hosts: on this machine a server's throughput moves by a sixth
- * from one second to the next, and that, not the app, decided single rounds
+ * shortest) met different hosts: on this machine a server's throughput moves from one
+ * second to the next by more than the app's cost, and that decided single rounds
  * (docs/decisions/2026-11-21-bench-rounds-in-turns.md).
  *
  * A paused wrk counts late every response that arrived while it slept, so the latency

@@ -28,7 +28,8 @@ function commit(): string {
  * Imports `lib/runtime/start.ts` statically. From source, the entry points import it
  * dynamically (`lib/runtime/import-start.ts`) only to name a content file that is not
  * valid JSON; the build has parsed them all. A dynamic import would make the bundler
- * wrap every module of the app in a lazy initialiser: 1.4 MB more resident memory idle.
+ * wrap every module of the app in a lazy initialiser, which costs resident memory idle
+ * (docs/decisions/2026-11-21-start-up-deferred.md).
  */
 const staticStart: BunPlugin = {
   name: "static-start",

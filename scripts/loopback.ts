@@ -15,7 +15,7 @@ export function freePort(): number {
 }
 
 /** Resident set size of a running process in MB (kB / 1024), from /proc (Linux). */
-export function rssMbOf(pid: number): number {
+function rssMbOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
 }

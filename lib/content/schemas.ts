@@ -6,7 +6,8 @@
  * They are built on first use, not when this module loads: the executable needs them
  * for neither (the build validated the files, the document is built when first asked
  * for), and building them at start-up called TypeBox's helpers often enough to bring in
- * JavaScriptCore's optimising compiler, about 2 MB of resident memory.
+ * JavaScriptCore's optimising compiler, at a cost in resident memory
+ * (docs/decisions/2026-11-21-start-up-deferred.md).
  */
 import { Type as t } from "@sinclair/typebox";
 import { once } from "../once.ts";

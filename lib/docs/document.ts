@@ -15,7 +15,7 @@ export interface DocumentedRoute {
 }
 
 /** `GET /api/rin.json` → `getApiRinJson`: a name a code generator can use as it is. */
-export function operationIdOf(method: string, path: string): string {
+function operationIdOf(method: string, path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
   if (words.length === 0) words.push("index");
   return method.toLowerCase() + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join("");
@@ -25,9 +25,6 @@ export function operationIdOf(method: string, path: string): string {
 export function openApiDocument(
   routes: readonly DocumentedRoute[],
   documentation: Omit<OpenAPIV3.Document, "paths" | "openapi">,
-  /** Named TypeBox models (`app.model`); this API names none. */
-  // biome-ignore lint/suspicious/noExplicitAny: TypeBox models, as Elysia keeps them.
-  models: Record<string, any> = {},
 ): Record<string, unknown> {
   const paths: OpenAPIV3.PathsObject = {};
   for (const { method, path, detail } of routes) {
@@ -39,7 +36,8 @@ export function openApiDocument(
       hook: { detail: { operationId: operationIdOf(method, path), ...detail, responses } },
       method: method as "GET",
       path,
-      models,
+      // Named TypeBox models (`app.model`): this API names none.
+      models: {},
     });
   }
   return {
@@ -47,6 +45,6 @@ export function openApiDocument(
     ...documentation,
     // The default filter hides every path with a dot in it, /api/rin.json included.
     paths: filterPaths(paths, { excludeStaticFile: false, exclude: [] }),
-    components: { ...documentation.components, schemas: models },
+    components: { ...documentation.components, schemas: {} },
   };
 }

@@ -14,10 +14,10 @@ import { keyFileRoutes } from "../indexnow/key-file.ts";
 import type { Config } from "../runtime/config.ts";
 import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
-import { allowedMethods } from "./errors.ts";
 import { requestPipeline } from "./pipeline.ts";
 import { type AppContext, declaredRoutes, type RouteFiles, type ServedRoute } from "./route.ts";
 import { SERVER_OPTIONS } from "./server-options.ts";
+import { allowedMethods } from "./unmatched.ts";
 
 export interface AppOptions {
   readonly config: Config;

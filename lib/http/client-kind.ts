@@ -58,8 +58,8 @@ const BROWSER_PATTERN = /mozilla\//i;
 
 /**
  * Kinds of the User-Agents seen lately: a site's visitors send a handful of distinct UAs
- * over and over, and a lookup costs less than the two patterns (1-2% of throughput,
- * docs/decisions/2026-11-23-recent-user-agents.md). Emptied when full, so strangers'
+ * over and over, and a lookup costs less than the two patterns
+ * (docs/decisions/2026-11-23-recent-user-agents.md). Emptied when full, so strangers'
  * random UAs cannot grow it.
  */
 const recentKinds = new Map<string, ClientKind>();

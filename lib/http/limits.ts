@@ -11,11 +11,6 @@ export const LIMITS = {
   bodyBytes: 1024,
   /** The server's own cap on any body: above it Bun answers an empty 413 and closes. */
   serverBodyBytes: 64 * 1024,
-  /**
-   * Request line plus headers: a bigger head gets 431 from the server. This is Bun's own
-   * default (`--max-http-header-size`), kept as it is; a test pins it from both sides.
-   */
-  headerBytes: 16 * 1024,
 } as const;
 
 const tooLarge = (maxBytes: number, hint = "") =>

@@ -1,11 +1,11 @@
 /**
- * @module The way every request takes through the app, in the order it takes it. Each
- * step is an Elysia lifecycle hook, declared `global` so that every route of the app
- * runs it, whichever plugin registered the route.
+ * @module The way every request takes through the app, in the order it takes it: four
+ * Elysia lifecycle hooks around the route's handler, each declared `global` so that every
+ * route of the app runs it, whichever plugin registered the route.
  *
  * 1. Arrival (`derive`): who is asking, the request's id, when it arrived.
  * 2. Limits (`onTransform`): a body over the limit is refused before any handler runs.
- * 3. The route's handler (`routes/`), answering from prepared responses.
+ * 3. The route's handler (`routes/`), answering from prepared responses: not a hook.
  * 4. Errors (`onError`): anything thrown becomes the JSON envelope; a method or path
  *    that no route answers becomes 404, 405 with `Allow`, or 204 for a preflight.
  * 5. Departure (`mapResponse`): the request id on the answer, and one access-log line.
@@ -16,9 +16,11 @@
 import { Elysia } from "elysia";
 import type { Log } from "../runtime/log.ts";
 import { type Client, clientOf } from "./client-kind.ts";
-import { type AllowedMethods, pathOf, thrownAnswer, unmatchedAnswer } from "./errors.ts";
+import { thrownAnswer } from "./errors.ts";
 import { declaredBodyError, LIMITS, refuseOversizedBody } from "./limits.ts";
 import { requestIdFor } from "./request-id.ts";
+import { pathOf } from "./request-input.ts";
+import { type AllowedMethods, unmatchedAnswer } from "./unmatched.ts";
 
 /** What the pipeline knows of a request from the moment it arrives. */
 export type Arrival = {

@@ -4,12 +4,12 @@
  * trace on stderr.
  *
  * Request lines are queued and written in one batch every few milliseconds, formatted
- * when their batch is written rather than while their request is answered: under load
- * that halved what the log costs (docs/decisions/2026-11-21-access-log-batched.md). An event or a failure first writes
- * whatever is queued, so the log stays in order.
+ * when their batch is written rather than while their request is answered, which made
+ * the log cheaper under load (docs/decisions/2026-11-21-access-log-batched.md). An event
+ * or a failure first writes whatever is queued, so the log stays in order.
  */
 import type { ClientKind } from "../http/client-kind.ts";
-import { quoteInput } from "../http/errors.ts";
+import { quoteInput } from "../http/request-input.ts";
 
 export type LogFormat = "json" | "pretty";
 

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
 import { createApp } from "../../lib/http/app.ts";
+import { renderer } from "../../lib/profile/terminal.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { memoryLog } from "../support/log.ts";
@@ -39,8 +40,9 @@ export function useTarget(): void {
     target = await startTarget();
     // The text answers sent while the renderer loads carry no ETag (docs/http.md); they
     // have their own test in tests/runtime/process.test.ts. The contract is the steady
-    // state, on both sides.
-    await Promise.all([remote("/api/curl"), local("/api/curl")].map(async (answer) => (await answer).text()));
+    // state, of the target and of the reference in this process alike.
+    await (await remote("/api/curl")).text();
+    await renderer();
   });
   afterAll(() => target?.stop());
 }

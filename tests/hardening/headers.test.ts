@@ -1,9 +1,15 @@
 /** Security headers, CORS and HTTP caching: the header policy, checked on every response. */
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { DOCS_SCRIPT_BASE } from "../../lib/http/headers.ts";
+import { renderer } from "../../lib/profile/terminal.ts";
 import { as, GET_PATHS, send, stableHeaders, testApp } from "../support/app.ts";
 
 const app = testApp();
+// The text answers sent while the renderer loads carry no ETag (docs/http.md); they have
+// their own test in tests/runtime/process.test.ts. The policy here is the steady state's.
+beforeAll(async () => {
+  await renderer();
+});
 
 const EVERY_GET = [...GET_PATHS, "/api/docs", "/api/docs/json"];
 /** Stable bodies: strong ETag, cached publicly for five minutes. */
@@ -150,6 +156,24 @@ describe("HTTP caching", () => {
     const program = await send(app, "/", { ...as.pythonRequests, "if-none-match": curlTag });
     expect(program.status).toBe(200);
     expect(program.headers.get("content-type")).toStartWith("application/json");
+  });
+
+  test("answers the same whoever asks carry no Vary: errors, preflights, the docs page", async () => {
+    const answers = {
+      "a 404": await send(app, "/api/nope", as.curl),
+      "a 405": await send(app, "/api/now", as.curl, { method: "POST" }),
+      "a 400": await send(app, "/api/curl?width=3", as.curl),
+      "a preflight": await send(
+        app,
+        "/api/now",
+        { origin: "https://elsewhere.example" },
+        { method: "OPTIONS" },
+      ),
+      "the docs page": await send(app, "/api/docs", as.browser),
+    };
+    for (const [name, response] of Object.entries(answers)) {
+      expect({ name, vary: response.headers.get("vary") }).toEqual({ name, vary: null });
+    }
   });
 
   test("errors are never stored", async () => {

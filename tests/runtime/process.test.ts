@@ -1,8 +1,9 @@
 /**
- * The server as a process: the start-up line, one access-log line per request, and a
- * graceful shutdown that lets slow requests in flight finish before exiting 0.
+ * The server as a process: the start-up line, one access-log line per request, the log's
+ * format when LOG_FORMAT leaves it open, and a graceful shutdown on SIGTERM or SIGINT
+ * that lets slow requests in flight finish before exiting 0, or exits 1 after the grace.
  */
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { declaredRoutes } from "../../lib/http/route.ts";
 import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
@@ -40,16 +41,31 @@ async function startSlowServer(runtime: keyof typeof SLOW_SERVERS = "bun") {
 // `bun run test` installs Deno when it is missing (scripts/install-test-tools.sh).
 const runtimes = ["bun", "deno"] as const;
 
-test.each(runtimes)(
-  "on %s, SIGTERM lets slow requests in flight finish, refuses new ones, exits 0",
-  async (runtime) => {
+/**
+ * Sends `signal` to the server's process group (as a terminal's Ctrl-C or Fly's stop
+ * would), SIGKILL after `graceMs`; resolves with its exit code.
+ */
+function signalled(server: ServerProcess, signal: "SIGTERM" | "SIGINT", graceMs: number) {
+  const exited = new Promise<number | null>((resolve) => server.child.once("exit", resolve));
+  process.kill(-(server.child.pid as number), signal);
+  const timer = setTimeout(() => process.kill(-(server.child.pid as number), "SIGKILL"), graceMs);
+  return exited.finally(() => clearTimeout(timer));
+}
+
+const DRAINS = runtimes.flatMap((runtime) =>
+  (["SIGTERM", "SIGINT"] as const).map((signal) => [runtime, signal] as const),
+);
+
+test.each(DRAINS)(
+  "on %s, %s lets slow requests in flight finish, refuses new ones, exits 0",
+  async (runtime, signal) => {
     const server = await startSlowServer(runtime);
     const inFlight = [800, 1200, 1500].map((ms) =>
       fetch(`${server.url}/test/slow?ms=${ms}`).then(async (r) => [r.status, await r.text()] as const),
     );
     await Bun.sleep(200);
-    const signalled = performance.now();
-    const exited = server.stop(SHUTDOWN_GRACE_MS + 2000);
+    const sent = performance.now();
+    const exited = signalled(server, signal, SHUTDOWN_GRACE_MS + 2000);
     await Bun.sleep(100);
     const refused = await fetch(`${server.url}/api/ping`).then(
       () => false,
@@ -64,8 +80,43 @@ test.each(runtimes)(
     expect(await exited).toBe(0);
     expect(server.child.signalCode).toBeNull();
     expect(refused).toBe(true);
-    expect(performance.now() - signalled).toBeLessThan(SHUTDOWN_GRACE_MS);
+    expect(performance.now() - sent).toBeLessThan(SHUTDOWN_GRACE_MS);
+    const events = server
+      .output()
+      .stdout.trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .filter((entry) => "event" in entry);
+    expect(events.filter(({ event }) => event !== "listening")).toEqual([
+      { time: expect.any(String), event: "draining", signal },
+      { time: expect.any(String), event: "stopped", signal },
+    ]);
   },
+);
+
+test(
+  "a request still running SHUTDOWN_GRACE_MS after SIGTERM: the server exits 1 anyway, and says why",
+  async () => {
+    const server = await startSlowServer();
+    // The slow route sleeps at most 10 s: this request outlives the grace by 2 s.
+    const outliving = fetch(`${server.url}/test/slow?ms=${SHUTDOWN_GRACE_MS + 2000}`).then(
+      (r) => r.status,
+      () => "cut off",
+    );
+    await Bun.sleep(200);
+    const sent = performance.now();
+    const code = await signalled(server, "SIGTERM", SHUTDOWN_GRACE_MS + 4000);
+    const waited = performance.now() - sent;
+
+    expect(code).toBe(1);
+    expect(waited).toBeGreaterThanOrEqual(SHUTDOWN_GRACE_MS - 50);
+    expect(waited).toBeLessThan(SHUTDOWN_GRACE_MS + 1800);
+    expect(await outliving).toBe("cut off");
+    expect(server.output().stderr.trim()).toBe(
+      `Requests still running ${SHUTDOWN_GRACE_MS} ms after SIGTERM: exiting anyway`,
+    );
+  },
+  SHUTDOWN_GRACE_MS + 10_000,
 );
 
 test("prints one start-up line, then one JSON access-log line per request", async () => {
@@ -156,6 +207,65 @@ test("the first text answers, while the renderer loads, carry their id, are logg
     ["/api/curl", 200],
     ["/api/ping", 200],
   ]);
+});
+
+describe("with LOG_FORMAT unset, the log's format follows stdout", () => {
+  /** This run's environment less LOG_FORMAT, on loopback: the server decides the format itself. */
+  function unsetFormat(port: number) {
+    const { LOG_FORMAT: _, ...env } = process.env;
+    return { ...env, HOST: "127.0.0.1", PORT: String(port) };
+  }
+  /** Waits until `read()` holds `expected`, or `timeoutMs` passes. */
+  async function until(read: () => string, expected: string, timeoutMs = 10_000) {
+    const deadline = performance.now() + timeoutMs;
+    while (!read().includes(expected) && performance.now() < deadline) await Bun.sleep(20);
+    return read();
+  }
+
+  test("JSON when stdout is a pipe, as under a process manager", async () => {
+    const port = freePort();
+    const child = Bun.spawn(["bun", "server.ts"], { cwd: root, env: unsetFormat(port), stdout: "pipe" });
+    const firstLine = (await child.stdout.getReader().read()).value;
+    child.kill("SIGTERM");
+    expect(await child.exited).toBe(0);
+    expect(JSON.parse(new TextDecoder().decode(firstLine).split("\n")[0] ?? "")).toMatchObject({
+      event: "listening",
+      address: `http://127.0.0.1:${port}`,
+    });
+  });
+
+  test("pretty when stdout is a terminal: sentences, and access lines read left to right", async () => {
+    const port = freePort();
+    let shown = "";
+    const decoder = new TextDecoder();
+    const child = Bun.spawn(["bun", "server.ts"], {
+      cwd: root,
+      env: unsetFormat(port),
+      terminal: {
+        cols: 200,
+        data: (_terminal, data) => {
+          shown += decoder.decode(data, { stream: true });
+        },
+      },
+    });
+    try {
+      await until(() => shown, "listening at");
+      await fetch(`http://127.0.0.1:${port}/api/now`, { headers: { "user-agent": "curl/8.5.0" } });
+      await until(() => shown, " GET /api/now ");
+    } finally {
+      child.kill("SIGTERM");
+      await child.exited;
+      child.terminal?.close();
+    }
+    const lines = shown.split(/\r?\n/).filter((line) => line.trim() !== "");
+    expect(lines[0]).toMatch(
+      new RegExp(`^\\S+Z site \\S+ on bun ${Bun.version} listening at http://127\\.0\\.0\\.1:${port} \\(`),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\S+Z GET \/api\/now 200 [0-9.]+ms terminal [0-9a-f-]{36}$/),
+    );
+    expect(shown).not.toContain("{");
+  });
 });
 
 test("a bad LOG_FORMAT stops start-up with one line naming it", async () => {

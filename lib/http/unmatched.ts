@@ -1,0 +1,48 @@
+/**
+ * @module What the app answers when no route matched a request's method and path: 404
+ * for an unknown path, 405 with `Allow` for a known path and the wrong method, and 204
+ * for a preflight, from the table of the methods each path answers.
+ */
+import { ApiError, errorResponse } from "./errors.ts";
+import { baseHeaders, preflightHeaders } from "./headers.ts";
+import { pathOf, quoteInput } from "./request-input.ts";
+
+/** The methods each path answers, HEAD beside GET: what 405 and preflights list. */
+export type AllowedMethods = ReadonlyMap<string, readonly string[]>;
+
+export function allowedMethods(routes: readonly { method: string; path: string }[]): AllowedMethods {
+  const byPath = new Map<string, string[]>();
+  for (const { method, path } of routes) {
+    const methods = byPath.get(path) ?? [];
+    const add = method === "GET" ? ["GET", "HEAD"] : [method];
+    for (const m of add) if (!methods.includes(m)) methods.push(m);
+    byPath.set(path, methods);
+  }
+  return byPath;
+}
+
+/** What the app answers when no route matched the method and path. */
+export function unmatchedAnswer(request: Request, allowed: AllowedMethods): Response {
+  const path = pathOf(request.url);
+  const methods = allowed.get(path) ?? allowed.get(path.replace(/\/+$/, "") || "/");
+  if (!methods) {
+    return errorResponse(
+      new ApiError(404, `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
+      request,
+    );
+  }
+  const allow = [...methods, "OPTIONS"].join(", ");
+  if (request.method === "OPTIONS") {
+    // A CORS preflight, or a plain OPTIONS: both learn what the path answers.
+    return new Response(null, {
+      status: 204,
+      headers: { ...baseHeaders(), ...preflightHeaders(allow), allow },
+    });
+  }
+  return errorResponse(
+    new ApiError(405, `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`, {
+      headers: { allow },
+    }),
+    request,
+  );
+}
