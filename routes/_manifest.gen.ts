@@ -2,6 +2,7 @@
 // A test fails when this file and the folder disagree.
 import type { RouteModule } from "../lib/http/route.ts";
 import * as $index from "./index.ts";
+import * as $_well_known_security_txt from "./.well-known/security.txt.ts";
 import * as $api_curl from "./api/curl.ts";
 import * as $api_fortune from "./api/fortune.ts";
 import * as $api_now from "./api/now.ts";
@@ -10,9 +11,12 @@ import * as $api_ping_indexnow from "./api/ping-indexnow.ts";
 import * as $api_rin_json from "./api/rin.json.ts";
 import * as $api_roast from "./api/roast.ts";
 import * as $api_stack from "./api/stack.ts";
+import * as $robots_txt from "./robots.txt.ts";
+import * as $sitemap_xml from "./sitemap.xml.ts";
 
 export const routes: readonly (readonly [path: string, module: RouteModule])[] = [
   ["/", $index],
+  ["/.well-known/security.txt", $_well_known_security_txt],
   ["/api/curl", $api_curl],
   ["/api/fortune", $api_fortune],
   ["/api/now", $api_now],
@@ -21,4 +25,6 @@ export const routes: readonly (readonly [path: string, module: RouteModule])[] =
   ["/api/rin.json", $api_rin_json],
   ["/api/roast", $api_roast],
   ["/api/stack", $api_stack],
+  ["/robots.txt", $robots_txt],
+  ["/sitemap.xml", $sitemap_xml],
 ];

@@ -4,7 +4,9 @@
 #   - Deno, from npm: the same app is tested on Deno (shutdown, contract suite);
 #   - Debian's Chromium: the browser tests (playwright-core downloads no browser);
 #   - Debian's wrk: the benchmark's own test (tests/bench/turns.test.ts);
-#   - Debian's tmux and curl: the terminal output, checked in a real terminal.
+#   - Debian's tmux and curl: the terminal output, checked in a real terminal;
+#   - Debian's zbar-tools (zbarimg): the vCard's QR code, decoded as a phone would;
+#   - Debian's libxml2-utils (xmllint): the sitemap, validated against its XSD.
 # Does nothing when all are present. Set CHROMIUM_PATH to use another Chromium.
 set -euo pipefail
 
@@ -18,6 +20,8 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then packages+=(ch
 if ! command -v wrk >/dev/null 2>&1; then packages+=(wrk); fi
 if ! command -v tmux >/dev/null 2>&1; then packages+=(tmux); fi
 if ! command -v curl >/dev/null 2>&1; then packages+=(curl); fi
+if ! command -v zbarimg >/dev/null 2>&1; then packages+=(zbar-tools); fi
+if ! command -v xmllint >/dev/null 2>&1; then packages+=(libxml2-utils); fi
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "--- installing Debian's ${packages[*]}" >&2
   sudo=""

@@ -19,6 +19,9 @@ export const GET_PATHS = [
   "/api/fortune",
   "/api/roast",
   "/api/stack",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/.well-known/security.txt",
 ] as const;
 
 /** A Saturday afternoon in Lisbon; golden files are rendered at this instant. */
