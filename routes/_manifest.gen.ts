@@ -8,6 +8,7 @@ import * as $api_fortune from "./api/fortune.ts";
 import * as $api_now from "./api/now.ts";
 import * as $api_ping from "./api/ping.ts";
 import * as $api_ping_indexnow from "./api/ping-indexnow.ts";
+import * as $api_resume_json from "./api/resume.json.ts";
 import * as $api_rin_json from "./api/rin.json.ts";
 import * as $api_roast from "./api/roast.ts";
 import * as $api_stack from "./api/stack.ts";
@@ -22,6 +23,7 @@ export const routes: readonly (readonly [path: string, module: RouteModule])[] =
   ["/api/now", $api_now],
   ["/api/ping", $api_ping],
   ["/api/ping-indexnow", $api_ping_indexnow],
+  ["/api/resume.json", $api_resume_json],
   ["/api/rin.json", $api_rin_json],
   ["/api/roast", $api_roast],
   ["/api/stack", $api_stack],
