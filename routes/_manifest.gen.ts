@@ -12,6 +12,7 @@ import * as $api_resume_json from "./api/resume.json.ts";
 import * as $api_rin_json from "./api/rin.json.ts";
 import * as $api_roast from "./api/roast.ts";
 import * as $api_stack from "./api/stack.ts";
+import * as $api_vcard from "./api/vcard.ts";
 import * as $robots_txt from "./robots.txt.ts";
 import * as $sitemap_xml from "./sitemap.xml.ts";
 
@@ -27,6 +28,7 @@ export const routes: readonly (readonly [path: string, module: RouteModule])[] =
   ["/api/rin.json", $api_rin_json],
   ["/api/roast", $api_roast],
   ["/api/stack", $api_stack],
+  ["/api/vcard", $api_vcard],
   ["/robots.txt", $robots_txt],
   ["/sitemap.xml", $sitemap_xml],
 ];

@@ -19,6 +19,8 @@ export const GET_PATHS = [
   "/api/fortune",
   "/api/roast",
   "/api/stack",
+  "/api/resume.json",
+  "/api/vcard",
   "/robots.txt",
   "/sitemap.xml",
   "/.well-known/security.txt",
