@@ -7,7 +7,7 @@ import { defineRoute } from "../lib/http/route.ts";
 
 export const GET = defineRoute({
   detail: {
-    summary: "Rules for crawlers (robots.txt)",
+    summary: "Rules for crawlers",
     description:
       "The Robots Exclusion Protocol (RFC 9309) file: every crawler may fetch every page, " +
       "and `Sitemap:` points at `/sitemap.xml`. The same text for every client.",

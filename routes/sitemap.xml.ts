@@ -18,7 +18,7 @@ const example = `<?xml version="1.0" encoding="UTF-8"?>
 
 export const GET = defineRoute({
   detail: {
-    summary: "The site's pages, for search engines (sitemap)",
+    summary: "The site's pages, for search engines",
     description:
       "A sitemap (sitemaps.org protocol 0.9): the site's root and the pages in " +
       "`content/site.json`, exactly the URLs `POST /api/ping-indexnow` submits. `lastmod` " +

@@ -15,7 +15,7 @@ Canonical: https://rin.example/.well-known/security.txt
 
 export const GET = defineRoute({
   detail: {
-    summary: "How to report a vulnerability (security.txt)",
+    summary: "How to report a vulnerability",
     description:
       "RFC 9116's security.txt: `Contact` is the owner's email from the profile (else their " +
       "first link), `Expires` is 364 days after the build (after start-up when run from " +
