@@ -59,7 +59,12 @@ const build = await Bun.build({
   compile: { outfile: resolve(root, outfile) },
   // Bytecode: the executable parses nothing at start-up (docs/performance.md).
   bytecode: !args.includes("--no-bytecode"),
-  define: { BUILD_COMMIT: JSON.stringify(sha), CONTENT_CHECKED_AT_BUILD: "true" },
+  define: {
+    BUILD_COMMIT: JSON.stringify(sha),
+    // security.txt expires a fixed time after the build (lib/crawlers/security-txt.ts).
+    BUILD_TIME: JSON.stringify(new Date().toISOString()),
+    CONTENT_CHECKED_AT_BUILD: "true",
+  },
   plugins: [staticStart],
 });
 if (!build.success) {

@@ -23,12 +23,15 @@ function routeFiles(dir: string): string[] {
   });
 }
 
+/** RFC 8615's folder of well-known URIs: the one segment that may start with a dot. */
+const WELL_KNOWN = ".well-known";
+
 /** `api/rin.json.ts` → `/api/rin.json`; `index.ts` → `/`; `api/index.ts` → `/api`. */
 export function urlPathOf(file: string): string {
   const segments = file.replace(/\.ts$/, "").split("/");
   if (segments.at(-1) === "index") segments.pop();
   for (const segment of segments) {
-    if (!/^[a-z0-9][a-z0-9._-]*$/.test(segment)) {
+    if (segment !== WELL_KNOWN && !/^[a-z0-9][a-z0-9._-]*$/.test(segment)) {
       throw new Error(`routes/${file}: "${segment}" is not a plain lower-case URL segment`);
     }
   }

@@ -6,7 +6,9 @@
 #   - Debian's wrk: the benchmark's own test (tests/bench/turns.test.ts);
 #   - Debian's tmux and curl: the terminal output, checked in a real terminal;
 #   - Debian's Wget, HTTPie and python3-requests: compressed answers, decoded by the
-#     clients people use (tests/http/real-clients.test.ts).
+#     clients people use (tests/http/real-clients.test.ts);
+#   - Debian's zbar-tools (zbarimg): the vCard's QR code, decoded as a phone would;
+#   - Debian's libxml2-utils (xmllint): the sitemap, validated against its XSD.
 # Does nothing when all are present. Set CHROMIUM_PATH to use another Chromium.
 set -euo pipefail
 
@@ -23,6 +25,8 @@ if ! command -v curl >/dev/null 2>&1; then packages+=(curl); fi
 if ! command -v wget >/dev/null 2>&1; then packages+=(wget); fi
 if ! command -v http >/dev/null 2>&1; then packages+=(httpie); fi
 if ! /usr/bin/python3 -c "import requests" >/dev/null 2>&1; then packages+=(python3-requests); fi
+if ! command -v zbarimg >/dev/null 2>&1; then packages+=(zbar-tools); fi
+if ! command -v xmllint >/dev/null 2>&1; then packages+=(libxml2-utils); fi
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "--- installing Debian's ${packages[*]}" >&2
   sudo=""

@@ -79,6 +79,10 @@ function buildContentSchemas() {
       pronouns: t.Optional(Text("Pronouns", 20)),
       role: Text("Current role, one line", 60),
       tagline: Text("One line that sums the owner up", 100),
+      updated: t.String({
+        format: "date",
+        description: "When the profile was last edited (YYYY-MM-DD): the sitemap's lastmod, the vCard's REV",
+      }),
       bio: Text("A short paragraph", 600),
       location: t.Object(
         {

@@ -67,6 +67,13 @@ export function htmlBody(example: string): Content {
   };
 }
 
+/** 200 with a document in a standard format of its own (XML, vCard, robots.txt), as a string. */
+export function documentBody(contentType: string, description: string, example: string): Content {
+  return {
+    [contentType]: { schema: t.String({ description }) as OpenAPIV3.SchemaObject, example },
+  };
+}
+
 export function ok(description: string, content: Content, etag = false): ResponseObject {
   return {
     description,

@@ -96,6 +96,8 @@ export const CONTENT_TYPE = {
   json: "application/json; charset=utf-8",
   text: "text/plain; charset=utf-8",
   html: "text/html; charset=utf-8",
+  xml: "application/xml; charset=utf-8",
+  vcard: "text/vcard; charset=utf-8",
 } as const;
 
 /** The headers shared by every response of this API, errors included. */

@@ -26,6 +26,9 @@ export interface ProfileLayout {
     readonly role: string;
     readonly tagline: string;
     readonly location: string;
+    /** The location's parts, for markup that names them (the page's h-card). */
+    readonly city: string;
+    readonly country: string;
     readonly localTime: LocalTime;
   };
   readonly status: {
@@ -34,9 +37,17 @@ export interface ProfileLayout {
     readonly building: readonly string[];
     readonly learning: readonly string[];
   };
-  readonly timeline: readonly { years: string; title: string; place: string; detail: string }[];
+  readonly timeline: readonly {
+    years: string;
+    title: string;
+    place: string;
+    detail: string;
+    /** A role that has not ended: its place is the owner's organisation now. */
+    current: boolean;
+  }[];
   /** Each level a whole percentage from 0 to 100, whatever the content says: renderers draw it as it is. */
   readonly skills: readonly { name: string; level: number }[];
+  /** The content's links; the email as one more when no link is to it. */
   readonly links: readonly { label: string; url: string }[];
   readonly api: {
     /** Every route of the app, in the order of the route table. */
@@ -68,6 +79,14 @@ export function curlCommand(siteUrl: string, method: string, path: string): stri
   return method === "GET" ? `curl ${siteUrl}${path}` : `curl -X ${method} ${siteUrl}${path}`;
 }
 
+/** The links, and the email as a `mailto:` link when none of them is to it. */
+function withEmail(links: readonly { label: string; url: string }[], email: string | undefined) {
+  const mailto = email ? `mailto:${email}` : undefined;
+  return mailto && !links.some(({ url }) => url === mailto)
+    ? [...links, { label: "Email", url: mailto }]
+    : links;
+}
+
 export function profileLayout(
   content: Content,
   routes: readonly RouteSummary[],
@@ -82,6 +101,8 @@ export function profileLayout(
       role: profile.role,
       tagline: profile.tagline,
       location: `${profile.location.city}, ${profile.location.country}`,
+      city: profile.location.city,
+      country: profile.location.country,
       localTime: ownerLocalTime(at, profile.location.timezone),
     },
     status: { line: now.status, updated: now.updated, building: now.building, learning: now.learning },
@@ -90,12 +111,13 @@ export function profileLayout(
       title: job.role,
       place: job.organisation,
       detail: job.summary,
+      current: job.end === null,
     })),
     skills: profile.skills.map(({ name, level }) => ({
       name,
       level: Math.min(100, Math.max(0, Math.round(level))),
     })),
-    links: profile.links,
+    links: withEmail(profile.links, profile.email),
     api: {
       endpoints: routes.map(({ method, path, summary }) => ({
         method,

@@ -40,6 +40,8 @@ export type TextAnswer = (request: Request) => Response;
 export interface Drawing {
   readonly style: Style;
   readonly width: number;
+  /** Every switch the request gave, for drawings that need more than a style and a width. */
+  readonly switches: TextOptions;
 }
 
 export interface LiveTextOptions {
@@ -55,9 +57,12 @@ export interface LiveTextOptions {
 /** Variants kept per interval: enough for every palette at a few widths, few enough to be nothing. */
 export const VARIANT_LIMIT = 32;
 
-/** Which variant a request asks for: what tells one cached rendering from another. */
+/**
+ * Which variant a request asks for: what tells one cached rendering from another. The
+ * theme counts without colour too: a QR code's blocks depend on the background.
+ */
 function variantOf({ colour, theme, truecolor, width, help }: TextOptions): string {
-  return `${help ? "help" : "text"} ${colour ? `${theme}${truecolor ? "+truecolor" : ""}` : "plain"} ${width}`;
+  return `${help ? "help" : "text"} ${colour ? "" : "plain "}${theme}${truecolor ? "+truecolor" : ""} ${width}`;
 }
 
 /** The variant most requests ask for, named once rather than per request. */
@@ -95,7 +100,7 @@ export function liveText(
     let prepared = variants.get(variant);
     if (!prepared) {
       const style = asked.colour ? ansi.styleOf(ansi.paletteFor(asked.theme, asked.truecolor)) : ansi.PLAIN;
-      const drawing = { style, width: asked.width };
+      const drawing = { style, width: asked.width, switches: asked };
       const text = asked.help ? ansi.renderHelp(help, drawing.width, style) : render(ansi, at, drawing);
       prepared = new PreparedResponse(text, prepare);
       if (variants.size >= VARIANT_LIMIT) variants.delete(variants.keys().next().value as string);

@@ -1,8 +1,9 @@
 /** @module The running version: package.json's version and the git commit it was built from. */
 import pkg from "../../package.json" with { type: "json" };
 
-// Replaced by a string literal when `bun run build` compiles the executable (`--define`).
+// Replaced by string literals when `bun run build` compiles the executable (`--define`).
 declare const BUILD_COMMIT: string | undefined;
+declare const BUILD_TIME: string | undefined;
 
 /**
  * From source: ask git once at start-up; no git, no repository → "unknown". The module
@@ -31,3 +32,6 @@ export const PACKAGE_VERSION: string = pkg.version;
 
 /** What `/api/ping` and `--version` report: semver with the commit as build metadata. */
 export const VERSION = `${PACKAGE_VERSION}+${COMMIT}`;
+
+/** When the executable was built; undefined from source, where there is no build. */
+export const BUILT_AT: Date | undefined = typeof BUILD_TIME === "string" ? new Date(BUILD_TIME) : undefined;

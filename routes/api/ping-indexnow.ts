@@ -4,6 +4,7 @@
  * coalescing keep it from being used to spam the engines.
  */
 import { Type as t } from "@sinclair/typebox";
+import { sitePages } from "../../lib/crawlers/site-pages.ts";
 import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { baseHeaders, CONTENT_TYPE } from "../../lib/http/headers.ts";
@@ -123,7 +124,8 @@ export const POST = defineRoute({
       host: new URL(site).host,
       key: key ?? "",
       keyLocation: `${site}/${key}.txt`,
-      urlList: [...new Set([`${site}/`, ...app.content.site.pages])],
+      // Exactly what /sitemap.xml lists.
+      urlList: sitePages(app.content, site).map(({ url }) => url),
     };
     const trigger = guardedTrigger(
       async function submitNow(startedAt) {

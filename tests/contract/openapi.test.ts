@@ -123,7 +123,7 @@ describe("every GET operation", () => {
     },
   );
 
-  test.each(["/", "/api/curl", "/api/ping"])(
+  test.each(["/", "/api/curl", "/api/ping", "/api/vcard"])(
     "%s answers a switch with a bad value with the documented 400",
     async (path) => {
       for (const query of ["?width=9", "?width=ten", "?theme=sepia"]) {

@@ -1,7 +1,7 @@
 /**
- * Golden files for the rendered profile, the ping's status card and the help, at the fixed
- * clock of `tests/support/app.ts`. Refresh with `bun run golden:update` after an intended
- * change, and review the diff.
+ * Golden files for the rendered profile, the ping's status card, the help and the contact
+ * card, at the fixed clock of `tests/support/app.ts`. Refresh with `bun run golden:update`
+ * after an intended change, and review the diff.
  */
 import { describe, test } from "bun:test";
 import { VERSION } from "../../lib/runtime/version.ts";
@@ -41,6 +41,16 @@ describe("golden: the ping's status card and the help", () => {
 
   test("help.ansi.txt, in colour", async () => {
     expectGolden("help.ansi.txt", await text("/api/curl?help"));
+  });
+});
+
+describe("golden: the contact card", () => {
+  test("contact-card.ansi.txt: the vCard's QR code, in colour", async () => {
+    expectGolden("contact-card.ansi.txt", await text("/api/vcard"));
+  });
+
+  test("contact-card.plain-40.txt: without colour at 40 columns, the code of the card's URL", async () => {
+    expectGolden("contact-card.plain-40.txt", await text("/api/vcard?nocolor&width=40"));
   });
 });
 

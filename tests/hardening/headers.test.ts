@@ -13,7 +13,20 @@ beforeAll(async () => {
 
 const EVERY_GET = [...GET_PATHS, "/api/docs", "/api/docs/json"];
 /** Stable bodies: strong ETag, cached publicly for five minutes. */
-const CACHED = ["/", "/api/curl", "/api/rin.json", "/api/now", "/api/stack", "/api/docs", "/api/docs/json"];
+const CACHED = [
+  "/",
+  "/api/curl",
+  "/api/rin.json",
+  "/api/now",
+  "/api/stack",
+  "/api/docs",
+  "/api/docs/json",
+  "/api/resume.json",
+  "/api/vcard",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/.well-known/security.txt",
+];
 /** Live or random bodies: never stored. */
 const UNCACHED = ["/api/ping", "/api/fortune", "/api/roast"];
 

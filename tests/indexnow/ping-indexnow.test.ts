@@ -270,7 +270,7 @@ describe("GET /<key>.txt, the key file", () => {
     expect(await response.text()).toBe(KEY);
   });
 
-  it.each(["/other-guess.txt", `/${KEY}x.txt`, "/robots.txt", `/${KEY.toUpperCase()}.txt`])(
+  it.each(["/other-guess.txt", `/${KEY}x.txt`, "/humans.txt", `/${KEY.toUpperCase()}.txt`])(
     "answers 404 in the envelope for another .txt guess: %s",
     async (path) => {
       const { app } = indexNowApp([]);

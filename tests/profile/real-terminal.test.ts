@@ -4,6 +4,7 @@
  * the text looks, never what it says or where it goes.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { codeLines, decode, toPbm } from "../support/qr-image.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -59,6 +60,24 @@ test.each(["/", "/api/curl", "/api/ping", "/api/curl?help"])(
     expect(plain.split("\n").length).toBeGreaterThan(10);
     for (const palette of PALETTES) {
       expect({ palette, screen: await shown(joined(palette)) }).toEqual({ palette, screen: plain });
+    }
+  },
+);
+
+test.each([
+  ["a dark terminal", "", false],
+  ["a light terminal (?theme=light)", "theme=light&", true],
+])(
+  "/api/vcard shows on %s a QR code that zbarimg reads, in colour and without",
+  async (_, theme, inkIsDark) => {
+    const card = await (await fetch(`${server.url}/api/vcard`)).text();
+    const plain = await shown(`${server.url}/api/vcard?${theme}nocolor`);
+    expect(decode(toPbm(codeLines(plain), { inkIsDark }))).toBe(card);
+    for (const palette of ["", "truecolor"]) {
+      expect({ palette, screen: await shown(`${server.url}/api/vcard?${theme}${palette}`) }).toEqual({
+        palette,
+        screen: plain,
+      });
     }
   },
 );

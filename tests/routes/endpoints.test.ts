@@ -104,6 +104,14 @@ describe("GET /api/curl", () => {
     expect(plain).not.toContain(`curl ${SITE_URL}/api/curl `);
   });
 
+  test("suggests every other GET endpoint to try, the files for crawlers included", async () => {
+    const plain = stripColour(await (await send(app, "/api/curl", as.curl)).text());
+    const tried = plain.slice(plain.indexOf("── Try"));
+    for (const path of GET_PATHS.filter((path) => path !== "/" && path !== "/api/curl")) {
+      expect(tried).toContain(`curl ${SITE_URL}${path}`);
+    }
+  });
+
   test("never draws a line wider than 80 columns, and ends with a newline", async () => {
     const text = await (await send(app, "/api/curl", as.curl)).text();
     expect(text.endsWith("\n")).toBe(true);

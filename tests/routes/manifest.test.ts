@@ -41,9 +41,12 @@ test("file paths map to URL paths", () => {
   expect(urlPathOf("api/ping.ts")).toBe("/api/ping");
   expect(urlPathOf("api/rin.json.ts")).toBe("/api/rin.json");
   expect(urlPathOf("api/index.ts")).toBe("/api");
+  expect(urlPathOf("robots.txt.ts")).toBe("/robots.txt");
+  expect(urlPathOf(".well-known/security.txt.ts")).toBe("/.well-known/security.txt");
 });
 
 test("the generator refuses two files claiming one URL, and odd segments", () => {
   expect(() => renderManifest(["api.ts", "api/index.ts"])).toThrow("both claim /api");
   expect(() => renderManifest(["api/Ping.ts"])).toThrow("not a plain lower-case URL segment");
+  expect(() => renderManifest([".hidden/x.ts"])).toThrow("not a plain lower-case URL segment");
 });

@@ -19,6 +19,11 @@ export const GET_PATHS = [
   "/api/fortune",
   "/api/roast",
   "/api/stack",
+  "/api/resume.json",
+  "/api/vcard",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/.well-known/security.txt",
 ] as const;
 
 /** A Saturday afternoon in Lisbon; golden files are rendered at this instant. */

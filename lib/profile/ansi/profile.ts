@@ -58,16 +58,27 @@ function status(layout: ProfileLayout, width: number, s: Style): string[] {
 }
 
 /**
- * What a terminal suggests next: the GET endpoints under /api/, less the profile the
- * reader is already looking at (a browser's page lists every endpoint instead).
+ * What a terminal suggests next: the GET endpoints, less the profile the reader is
+ * already looking at (a browser's page lists every endpoint instead); the API's first,
+ * then the files for crawlers (robots.txt, the sitemap, security.txt).
  */
+/** Columns a summary needs beside its command to read as a phrase rather than a list of words. */
+const SUMMARY_ROOM = 30;
+
 function worthTrying({ method, path }: { method: string; path: string }): boolean {
-  return method === "GET" && path.startsWith("/api/") && path !== "/api/curl";
+  return method === "GET" && path !== "/" && path !== "/api/curl";
 }
 
 function tryNext(layout: ProfileLayout, width: number, s: Style): string[] {
-  const commands = layout.api.endpoints.filter(worthTrying);
-  const commandWidth = Math.max(...commands.map(({ command }) => visibleWidth(command))) + 2;
+  const worth = layout.api.endpoints.filter(worthTrying);
+  const isApi = ({ path }: { path: string }) => path.startsWith("/api/");
+  const commands = [...worth.filter(isApi), ...worth.filter((endpoint) => !isApi(endpoint))];
+  // The column fits every command that leaves its summary room beside it; a longer one
+  // (security.txt's, on a narrow terminal) has its summary on the line below instead.
+  const columns = commands
+    .map(({ command }) => visibleWidth(command) + 2)
+    .filter((column) => column + SUMMARY_ROOM <= width);
+  const commandWidth = Math.max(0, ...columns);
   return commands.flatMap(({ command, summary }) => tryLine(command, summary, width, commandWidth, s));
 }
 

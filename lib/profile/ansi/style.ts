@@ -58,3 +58,11 @@ export const PLAIN: Style = {
 export function stripColour(text: string): string {
   return ansi.strip(text);
 }
+
+/**
+ * Blocks in one of black and white, gaps in the other, whatever the palette: a QR code
+ * must not take the terminal's own colours. `inkIsDark`: the blocks are black.
+ */
+export function monochrome(inkIsDark: boolean): (text: string) => string {
+  return inkIsDark ? ansi.fg(16).bg(231) : ansi.fg(231).bg(16);
+}

@@ -2,6 +2,11 @@
  * @module The profile page for browsers: the layout model drawn as one self-contained
  * HTML document (inline CSS, no scripts, fonts or images from anywhere). Every piece
  * of content goes through the `html` template, which escapes it.
+ *
+ * The page is also the owner's h-card (microformats2), for IndieWeb readers: `<main>` is
+ * its root, and the text already shown carries the properties (p-name, p-job-title, p-adr
+ * with p-locality and p-country-name, p-note, p-org on the current role, u-url and
+ * u-email on the links). The profile has no photo, so there is no u-photo.
  */
 import { PROFILE_SECTIONS, type ProfileLayout, type SectionRenderers } from "../layout.ts";
 import { html, SafeHtml, safeHref } from "./escape.ts";
@@ -68,12 +73,12 @@ function head(layout: ProfileLayout, css: string): SafeHtml {
 }
 
 function hero(layout: ProfileLayout): SafeHtml {
-  const { name, nativeName, role, location, localTime, tagline } = layout.header;
+  const { name, nativeName, role, city, country, localTime, tagline } = layout.header;
   return html`<header class="hero">
-<h1>${name}${nativeName ? html` <span class="native">${nativeName}</span>` : ""}</h1>
-<p class="role">${role} · ${location}</p>
+<h1><span class="p-name">${name}</span>${nativeName ? html` <span class="native">${nativeName}</span>` : ""}</h1>
+<p class="role"><span class="p-job-title">${role}</span> · <span class="p-adr h-adr"><span class="p-locality">${city}</span>, <span class="p-country-name">${country}</span></span></p>
 <p class="clock">Local time <time>${localTime.weekday} ${localTime.time}</time> (${localTime.offset})</p>
-<p class="tagline">${tagline}</p>
+<p class="tagline p-note">${tagline}</p>
 <p class="shell"><span>In a terminal?</span><code>curl ${layout.siteUrl}</code></p>
 </header>`;
 }
@@ -84,7 +89,11 @@ const list = (title: string, items: readonly string[]) =>
 function link({ label, url }: { label: string; url: string }): SafeHtml {
   const href = safeHref(url);
   const body = html`<b>${label}</b><small>${shortUrl(url)}</small>`;
-  return href ? html`<li><a href="${href}" rel="me noopener">${body}</a></li>` : html`<li>${body}</li>`;
+  // The h-card's properties: an address to write to, or a page of the owner's.
+  const property = href?.startsWith("mailto:") ? "u-email" : "u-url";
+  return href
+    ? html`<li><a class="${property}" href="${href}" rel="me noopener">${body}</a></li>`
+    : html`<li>${body}</li>`;
 }
 
 /** Each section's body; its heading comes from `PROFILE_SECTIONS`. */
@@ -96,8 +105,8 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
 
   career: ({ timeline }) =>
     html`<ol class="timeline">${timeline.map(
-      ({ years, title, place, detail }) => html`
-<li><span class="years">${years}</span><h3>${title} <span class="place">· ${place}</span></h3><p>${detail}</p></li>`,
+      ({ years, title, place, detail, current }) => html`
+<li><span class="years">${years}</span><h3>${title} <span class="place">· ${current ? html`<span class="p-org">${place}</span>` : place}</span></h3><p>${detail}</p></li>`,
     )}</ol>`,
 
   skills: ({ skills }) =>
@@ -129,7 +138,7 @@ ${SECTIONS[id](layout)}
 <html lang="en">
 ${head(layout, css)}
 <body>
-<main class="wrap">
+<main class="wrap h-card">
 ${hero(layout)}
 <div class="grid">${sections}
 </div>

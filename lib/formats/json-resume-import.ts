@@ -1,0 +1,301 @@
+/**
+ * @module A JSON Resume document read back into `content/profile.json`'s shape: the
+ * mapping of `json-resume.ts`, reversed, so a new owner starts from their own resume.
+ *
+ * Nothing is dropped unsaid. The result lists every value of the resume the profile has
+ * no place for (`notImported`), every required field a resume cannot hold, kept from the
+ * current profile (`kept`), every optional one of the current profile that is not
+ * carried over (`dropped`), and every value read in a way the owner should check (`adjusted`).
+ */
+import type { Profile } from "../content/schemas.ts";
+import { countryName } from "./iso-codes.ts";
+import { WEBSITE_LABEL } from "./json-resume.ts";
+
+export interface ImportReport {
+  readonly profile: Profile;
+  /** `path: value` of each resume value the profile cannot hold. */
+  readonly notImported: readonly string[];
+  /** Required fields kept from the current profile, with why. */
+  readonly kept: readonly string[];
+  /** Optional fields of the current profile the new one does not have. */
+  readonly dropped: readonly string[];
+  /** Values read loosely: a level in words, a date cut to the month, a list cut to its limit. */
+  readonly adjusted: readonly string[];
+}
+
+/** The content schema's limits on lists (`lib/content/schemas.ts`). */
+const MAX = { links: 8, skills: 16, experience: 12, highlights: 6, education: 6, languages: 8 } as const;
+
+/** A skill level in words, out of 100; JSON Resume's `level` is free text. */
+const LEVEL_WORDS: Readonly<Record<string, number>> = {
+  master: 95,
+  expert: 90,
+  advanced: 75,
+  proficient: 70,
+  intermediate: 55,
+  competent: 55,
+  beginner: 30,
+  basic: 30,
+  novice: 20,
+};
+const UNSTATED_LEVEL = 50;
+const DEFAULT_GROUP = "Skills";
+
+type Json = unknown;
+type Path = string;
+
+const isObject = (value: Json): value is Record<string, Json> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const textOf = (value: Json): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value : undefined;
+const listOf = (value: Json): Json[] => (Array.isArray(value) ? value : []);
+
+/** Reads a resume and remembers every path it read, so what it did not read can be named. */
+class Reader {
+  readonly #read = new Set<Path>();
+
+  constructor(readonly root: Record<string, Json>) {}
+
+  /**
+   * The value at `path` (`basics.location.city`, `work[0].name`). A single value is marked
+   * as read; a list or an object is not, since what matters is which of its values are.
+   */
+  at(path: Path): Json {
+    let value: Json = this.root;
+    for (const part of path.split(/\.|\[(\d+)\]/).filter((p) => p !== undefined && p !== "")) {
+      value = Array.isArray(value) ? value[Number(part)] : isObject(value) ? value[part] : undefined;
+    }
+    if (!Array.isArray(value) && !isObject(value)) this.#read.add(path);
+    return value;
+  }
+
+  text(path: Path): string | undefined {
+    return textOf(this.at(path));
+  }
+
+  /** The paths of a list's entries: `work[0]`, `work[1]`, ... */
+  entries(path: Path): Path[] {
+    return listOf(this.at(path)).map((_, i) => `${path}[${i}]`);
+  }
+
+  /** A list of text, each entry marked as read. */
+  texts(path: Path): string[] {
+    return this.entries(path).flatMap((entry) => this.text(entry) ?? []);
+  }
+
+  /** Marks a path as read without reading it: the whole entry was refused, and said so. */
+  skip(path: Path): void {
+    this.#read.add(path);
+  }
+
+  /** Every leaf of the resume nobody read (nor any of its parents), with its value. */
+  unread(): string[] {
+    const out: string[] = [];
+    const walk = (value: Json, path: Path) => {
+      if (this.#read.has(path)) return;
+      if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) walk(item, `${path}[${i}]`);
+      } else if (isObject(value))
+        for (const [key, child] of Object.entries(value)) walk(child, path ? `${path}.${key}` : key);
+      else if (value !== null && value !== "") out.push(`${path}: ${shown(value)}`);
+    };
+    walk(this.root, "");
+    return out;
+  }
+}
+
+/** `2014-06-29` → `2014-06`: career dates in the profile are as precise as a CV needs. */
+function yearMonth(date: string | undefined, path: Path, adjusted: string[]): string | undefined {
+  const match = date ? /^([0-9]{4})(-(0[1-9]|1[0-2]))?(-[0-9]{2})?$/.exec(date.trim()) : null;
+  if (!match) return undefined;
+  if (match[4]) adjusted.push(`${path}: "${date}" kept to the month`);
+  return match[2] ? `${match[1]}${match[2]}` : (match[1] as string);
+}
+
+/** `93/100`, `93%` or `93` as a number out of 100; words by `LEVEL_WORDS`. */
+function skillLevel(level: string | undefined, path: Path, adjusted: string[]): number {
+  const number = level ? /^\s*([0-9]{1,3})\s*(\/\s*100|%)?\s*$/.exec(level) : null;
+  if (number && Number(number[1]) <= 100) return Number(number[1]);
+  const word = level ? LEVEL_WORDS[level.trim().toLowerCase()] : undefined;
+  const value = word ?? UNSTATED_LEVEL;
+  adjusted.push(`${path}: ${level ? JSON.stringify(level) : "no level"} read as ${value}/100`);
+  return value;
+}
+
+function capped<T>(list: T[], max: number, what: string, adjusted: string[]): T[] {
+  if (list.length > max)
+    adjusted.push(`${what}: the profile holds ${max}; the last ${list.length - max} left out`);
+  return list.slice(0, max);
+}
+
+/**
+ * The profile a resume describes. `current` is the profile being replaced: the fields a
+ * resume cannot hold (handle, tagline, time zone), and any required one it lacks, come
+ * from it. `today` (YYYY-MM-DD) dates the profile when the resume's `meta` does not.
+ */
+export function fromJsonResume(resume: Json, current: Profile, today: string): ImportReport {
+  if (!isObject(resume)) throw new TypeError("a JSON Resume document is a JSON object");
+  const read = new Reader(resume);
+  const adjusted: string[] = [];
+  const kept: string[] = [];
+  // Which schema the document follows says nothing about its owner.
+  read.skip("$schema");
+  read.skip("meta.version");
+
+  /** A required value: the resume's, else the current profile's, said so. */
+  function required<T>(value: T | undefined, field: string, fallback: T, why = "the resume has none"): T {
+    if (value !== undefined) return value;
+    kept.push(`${field} = ${shown(fallback)}: ${why}`);
+    return fallback;
+  }
+
+  const email = read.text("basics.email");
+  const websiteUrl = read.text("basics.url");
+  const links = read.entries("basics.profiles").flatMap((at) => {
+    const url = read.text(`${at}.url`);
+    if (!url || !/^(https?:\/\/|mailto:)/.test(url)) {
+      read.skip(at);
+      adjusted.push(`${at}: no http(s) or mailto: URL, so not a link`);
+      return [];
+    }
+    const label = read.text(`${at}.network`) ?? new URL(url).hostname;
+    return [{ label, url }];
+  });
+  if (websiteUrl && !links.some(({ url }) => url === websiteUrl)) {
+    links.unshift({ label: WEBSITE_LABEL, url: websiteUrl });
+  }
+
+  const experience = read.entries("work").flatMap((at) => {
+    const organisation = read.text(`${at}.name`);
+    const role = read.text(`${at}.position`);
+    const start = yearMonth(read.text(`${at}.startDate`), `${at}.startDate`, adjusted);
+    if (!organisation || !role || !start) {
+      read.skip(at);
+      adjusted.push(`${at}: needs a name, a position and a startDate; not imported`);
+      return [];
+    }
+    const endDate = read.text(`${at}.endDate`);
+    const location = read.text(`${at}.location`);
+    let summary = read.text(`${at}.summary`);
+    if (!summary) {
+      summary = read.text(`${at}.description`) ?? `${role} at ${organisation}.`;
+      adjusted.push(`${at}.summary: none in the resume; "${summary.slice(0, 60)}" used`);
+    }
+    const highlights = read.texts(`${at}.highlights`);
+    return [
+      {
+        start,
+        end: (endDate && yearMonth(endDate, `${at}.endDate`, adjusted)) || null,
+        role,
+        organisation,
+        ...(location ? { location } : {}),
+        summary,
+        highlights: capped(highlights, MAX.highlights, `${at}.highlights`, adjusted),
+      },
+    ];
+  });
+
+  const education = read.entries("education").flatMap((at) => {
+    const institution = read.text(`${at}.institution`);
+    const studyType = read.text(`${at}.studyType`);
+    const area = read.text(`${at}.area`);
+    const degree = studyType && area ? `${studyType} in ${area}` : (studyType ?? area);
+    const start = yearMonth(read.text(`${at}.startDate`), `${at}.startDate`, adjusted);
+    const end = yearMonth(read.text(`${at}.endDate`), `${at}.endDate`, adjusted);
+    if (!institution || !degree || !start || !end) {
+      read.skip(at);
+      adjusted.push(
+        `${at}: needs an institution, a studyType or area, a startDate and an endDate; not imported`,
+      );
+      return [];
+    }
+    return [{ start, end, degree, institution }];
+  });
+
+  const skills = read.entries("skills").flatMap((at) => {
+    const name = read.text(`${at}.name`);
+    const keywords = read.texts(`${at}.keywords`);
+    if (!name && keywords.length === 0) return [];
+    const level = skillLevel(read.text(`${at}.level`), `${at}.level`, adjusted);
+    // One keyword is the skill's group (as /api/resume.json writes it); several are skills
+    // of the group the entry names (as most resumes write them).
+    if (keywords.length <= 1)
+      return [{ name: name ?? (keywords[0] as string), level, group: keywords[0] ?? DEFAULT_GROUP }];
+    return keywords.map((keyword) => ({ name: keyword, level, group: name ?? DEFAULT_GROUP }));
+  });
+
+  const languages = read.entries("languages").flatMap((at) => {
+    const name = read.text(`${at}.language`);
+    if (!name) return [];
+    let level = read.text(`${at}.fluency`);
+    if (!level) {
+      level = "not stated";
+      adjusted.push(`${at}.fluency: none in the resume; "${level}" used`);
+    }
+    return [{ name, level }];
+  });
+
+  const city = read.text("basics.location.city");
+  const code = read.text("basics.location.countryCode");
+  const country = code ? countryName(code) : undefined;
+  if (code && !country) adjusted.push(`basics.location.countryCode: "${code}" is not an ISO 3166-1 code`);
+  const lastModified = read.text("meta.lastModified");
+  const updated =
+    lastModified && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(lastModified) ? lastModified.slice(0, 10) : today;
+
+  const role = read.text("basics.label") ?? experience[0]?.role;
+  const profile: Profile = {
+    handle: required(undefined, "handle", current.handle, "JSON Resume has no place for it"),
+    name: required(read.text("basics.name"), "name", current.name),
+    role: required(role, "role", current.role),
+    tagline: required(undefined, "tagline", current.tagline, "JSON Resume has no place for it"),
+    updated,
+    bio: required(read.text("basics.summary"), "bio", current.bio),
+    location: {
+      city: required(city, "location.city", current.location.city),
+      country: required(country, "location.country", current.location.country),
+      timezone: required(
+        undefined,
+        "location.timezone",
+        current.location.timezone,
+        "JSON Resume has no place for it",
+      ),
+    },
+    ...(email ? { email } : {}),
+    links: required(nonEmpty(capped(links, MAX.links, "links", adjusted)), "links", current.links),
+    skills: required(nonEmpty(capped(skills, MAX.skills, "skills", adjusted)), "skills", current.skills),
+    experience: required(
+      nonEmpty(capped(experience, MAX.experience, "work", adjusted)),
+      "experience",
+      current.experience,
+    ),
+    education: capped(education, MAX.education, "education", adjusted),
+    languages: required(
+      nonEmpty(capped(languages, MAX.languages, "languages", adjusted)),
+      "languages",
+      current.languages,
+    ),
+  };
+  if (!read.text("basics.label") && experience[0]) {
+    adjusted.push(`role: no basics.label; the latest position, "${experience[0].role}", used`);
+  }
+
+  const dropped = (["nativeName", "pronouns", "availability"] as const)
+    .filter((field) => current[field] !== undefined)
+    .map((field) => `${field}: JSON Resume has no place for it`);
+  if (current.education.some(({ note }) => note !== undefined)) {
+    dropped.push("education notes: JSON Resume has no place for them");
+  }
+  return { profile, notImported: read.unread(), kept, dropped, adjusted };
+}
+
+/** A value as a report line quotes it: JSON, cut short; a list by its length. */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return `${value.length} entries`;
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 80 ? `${json.slice(0, 79)}…` : json;
+}
+
+function nonEmpty<T>(list: T[]): T[] | undefined {
+  return list.length > 0 ? list : undefined;
+}

@@ -1,0 +1,91 @@
+/**
+ * @module The owner as a vCard 4.0 (RFC 6350), for address books: name, role, current
+ * organisation, email, city, time zone and links. Written out by hand to the letter of
+ * the RFC (CRLF line ends, lines folded at 75 octets, escaped text); ical.js, a parser we
+ * did not write, reads it back in the tests.
+ */
+import type { Profile } from "../content/schemas.ts";
+
+export const VCARD_PATH = "/api/vcard";
+
+/** The name a browser or `curl -OJ` saves the card under. */
+export const vcardFileName = (profile: Profile): string => `${profile.handle}.vcf`;
+
+/**
+ * RFC 6350 §3.4: backslash, comma and newline are escaped in text values. A semicolon is
+ * escaped only in a field of a compound value (N, ADR, ORG), where it would separate
+ * fields: the RFC allows escaping it elsewhere, but some readers then keep the backslash.
+ */
+export function escapeText(value: string): string {
+  return value.replace(/[\\,]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/** A field of a compound value: escaped text, its semicolons too. */
+const escapeField = (value: string): string => escapeText(value).replaceAll(";", "\\;");
+
+const encoder = new TextEncoder();
+const octets = (text: string) => encoder.encode(text).length;
+
+/**
+ * RFC 6350 §3.2: a line longer than 75 octets is folded, each further piece on a line of
+ * its own that begins with a space. A character is never split across lines.
+ */
+export function fold(line: string): string {
+  const pieces: string[] = [];
+  let piece = "";
+  let used = 0;
+  for (const char of line) {
+    const size = octets(char);
+    // The first line holds 75 octets; the rest 74, after their leading space.
+    if (used + size > (pieces.length === 0 ? 75 : 74)) {
+      pieces.push(piece);
+      piece = "";
+      used = 0;
+    }
+    piece += char;
+    used += size;
+  }
+  pieces.push(piece);
+  return pieces.join("\r\n ");
+}
+
+/**
+ * `Rin Hayashi` → family `Hayashi`, given `Rin`. The content has one display name; address
+ * books sort by N, and the last word as family name is right for the sample owner and
+ * most names written in Latin script. The displayed name (FN) is always the content's own.
+ */
+function structuredName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  const family = words.length > 1 ? (words.pop() as string) : "";
+  return [family, words.join(" "), "", "", ""].map(escapeField).join(";");
+}
+
+/** `2026-11-20` → `20261120T000000Z`, a vCard timestamp. */
+const timestamp = (date: string) => `${date.replaceAll("-", "")}T000000Z`;
+
+/** The card, each line folded, CRLF after every line (the last included). */
+export function renderVcard(profile: Profile, siteUrl: string): string {
+  const organisation = profile.experience.find(({ end }) => end === null)?.organisation;
+  const urls = profile.links.map(({ url }) => url).filter((url) => /^https?:\/\//.test(url));
+  const lines = [
+    "BEGIN:VCARD",
+    "VERSION:4.0",
+    `FN:${escapeText(profile.name)}`,
+    `N:${structuredName(profile.name)}`,
+    `TITLE:${escapeText(profile.role)}`,
+    ...(organisation ? [`ORG:${escapeField(organisation)}`] : []),
+    ...(profile.email ? [`EMAIL:${profile.email}`] : []),
+    `ADR:;;;${escapeField(profile.location.city)};;;${escapeField(profile.location.country)}`,
+    `TZ:${profile.location.timezone}`,
+    ...urls.map((url) => `URL:${url}`),
+    `SOURCE:${siteUrl}${VCARD_PATH}`,
+    `REV:${timestamp(profile.updated)}`,
+    "END:VCARD",
+  ];
+  return lines.map((line) => `${fold(line)}\r\n`).join("");
+}
+
+/** Whether an `Accept` header asks for a vCard by name: how a terminal asks for the file. */
+export function asksForVcard(accept: string | null): boolean {
+  return accept !== null && /\btext\/(x-)?vcard\b/i.test(accept);
+}

@@ -1,0 +1,115 @@
+/**
+ * @module The contact card `/api/vcard` shows a person at a terminal: who, a QR code a
+ * phone can scan into its address book, and the command that saves the card as a file.
+ *
+ * The code holds the whole vCard when it fits the width (at error correction L: the
+ * screen is a clean print, and a denser level would need a wider terminal); otherwise the
+ * card's URL (at M), which a phone opens to download the same card; otherwise none, and
+ * the width that would show one.
+ */
+import type { Theme } from "../text-switches.ts";
+import { heading, indent } from "./parts.ts";
+import { drawnWidth, drawQr, qrMatrix } from "./qr.ts";
+import { monochrome, type Style } from "./style.ts";
+import { visibleWidth, wrap, wrapRuns } from "./width.ts";
+
+export interface ContactCard {
+  readonly name: string;
+  readonly role: string;
+  readonly organisation: string | undefined;
+  /** The vCard itself, as `/api/vcard` sends it. */
+  readonly vcard: string;
+  /** Where the card is served. */
+  readonly url: string;
+  readonly fileName: string;
+  /** Whose card, in "Scan to add Rin to your contacts". */
+  readonly firstName: string;
+}
+
+export interface CardDrawing {
+  readonly width: number;
+  readonly style: Style;
+  /** Colour on: the code is painted black and white. */
+  readonly colour: boolean;
+  readonly theme: Theme;
+}
+
+const MARGIN = 2;
+
+/** What the code holds, and what the reader is told about it. */
+function chooseCode(card: ContactCard, inner: number) {
+  const whole = qrMatrix(card.vcard, "L");
+  if (drawnWidth(whole) <= inner) {
+    return { matrix: whole, caption: `Scan to add ${card.firstName} to your contacts:` };
+  }
+  const wholeWidth = drawnWidth(whole) + MARGIN;
+  const address = qrMatrix(card.url, "M");
+  if (drawnWidth(address) <= inner) {
+    return {
+      matrix: address,
+      caption: `Scan to download the card (with ?width=${wholeWidth}, the code holds the card itself):`,
+    };
+  }
+  return {
+    matrix: undefined,
+    caption: `Too narrow for a QR code: ?width=${drawnWidth(address) + MARGIN} draws one.`,
+  };
+}
+
+/**
+ * A command as shell lines: words packed up to `width`, each line but the last ending in
+ * ` \` so a pasted command stays one command. A word wider than a line is wrapped as is.
+ */
+function shellLines(words: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of words) {
+    const next = line ? `${line} ${word}` : word;
+    // Room for the trailing ` \` on every line but the last, and the continuation indent.
+    if (line && visibleWidth(next) + 2 > width - (lines.length > 0 ? 2 : 0)) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines.flatMap((text, i) => {
+    const continued = i < lines.length - 1 ? `${text} \\` : text;
+    const lineWidth = width - (i > 0 ? 2 : 0);
+    const wrapped = visibleWidth(continued) <= lineWidth ? [continued] : wrap(continued, lineWidth);
+    return i > 0 ? indent(wrapped) : wrapped;
+  });
+}
+
+/** The card, at most `drawing.width` visible columns a line (with a QR code only when it fits). */
+export function renderContactCard(card: ContactCard, drawing: CardDrawing): string {
+  const s = drawing.style;
+  const inner = drawing.width - MARGIN;
+  const { matrix, caption } = chooseCode(card, inner);
+  const inkIsDark = drawing.theme === "light";
+  const paint = drawing.colour ? monochrome(inkIsDark) : (line: string) => line;
+  const save = ["curl", "-H 'Accept: text/vcard'", `-o ${card.fileName}`, card.url];
+  const lines = [
+    "",
+    ...wrap(card.name, inner).map((line) => s.name(line)),
+    ...wrapRuns(
+      [
+        { text: card.role, draw: s.value },
+        ...(card.organisation
+          ? [
+              { text: "·", draw: s.muted },
+              { text: card.organisation, draw: s.accent },
+            ]
+          : []),
+      ],
+      inner,
+    ),
+    "",
+    ...wrap(caption, inner).map((line) => s.muted(line)),
+    ...(matrix ? ["", ...drawQr(matrix, inkIsDark).map(paint)] : []),
+    "",
+    heading(`Save the card as ${card.fileName}`, inner, s),
+    ...shellLines(save, inner).map((line) => s.command(line)),
+    "",
+  ];
+  return `${indent(lines, MARGIN).join("\n")}\n`;
+}

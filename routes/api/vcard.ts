@@ -1,0 +1,92 @@
+/**
+ * GET /api/vcard: the owner's contact card as a vCard 4.0 file. A person at a terminal
+ * gets a QR code of it to scan with a phone, and the command that saves the file.
+ */
+import { documentBody, notModified, ok, textBody } from "../../lib/docs/responses.ts";
+import { asksForVcard, renderVcard, VCARD_PATH, vcardFileName } from "../../lib/formats/vcard.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { PreparedResponse } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/http/route.ts";
+import { liveText } from "../../lib/profile/terminal.ts";
+import { switchParameters } from "../../lib/profile/text-switches.ts";
+
+const vcardExample =
+  "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Rin Hayashi\r\nN:Hayashi;Rin;;;\r\nTITLE:Staff ML Engineer\r\n" +
+  "ORG:Tessellate Freight\r\nEMAIL:rin@example.com\r\nURL:https://github.com/rin-example\r\n...\r\nEND:VCARD\r\n";
+
+const textExample = `
+  Rin Hayashi
+  Staff ML Engineer · Tessellate Freight
+
+  Scan to add Rin to your contacts:
+
+  █████████████████████████████████████████████████████████████████████████████
+  ████ ▄▄▄▄▄ █▀▄█▀ ▀▄▄▀█ ▄▀ ...
+  ...
+  ── Save the card as rin.vcf ──────────────────────────────────────────────
+  curl -H 'Accept: text/vcard' -o rin.vcf https://rin.example/api/vcard
+`;
+
+/** Nothing in the card changes with the clock: the interval only bounds how long a drawing is kept. */
+const A_DAY_MS = 86_400_000;
+
+export const GET = defineRoute({
+  detail: {
+    summary: "The owner's contact card (vCard)",
+    description:
+      "A vCard 4.0 (RFC 6350) with the owner's name, role, organisation, email, city, time " +
+      "zone and links, as a download (`Content-Disposition: attachment`). A terminal client " +
+      "gets text instead: a QR code of the card drawn in half blocks (of the card's URL when " +
+      "the card would not fit the width), which reads without colour too, and the command " +
+      "that saves the file; it takes the switches of text answers (`?nocolor`, `?width=`, " +
+      "`?theme=light` for blocks that are the dark modules, ...). `Accept: text/vcard` gets " +
+      "the file, whoever asks.",
+    tags: ["profile"],
+    parameters: switchParameters(),
+    responses: () => ({
+      200: ok(
+        "The vCard, or for terminals its QR code",
+        {
+          ...documentBody(
+            CONTENT_TYPE.vcard,
+            "A vCard 4.0: CRLF line ends, folded at 75 octets",
+            vcardExample,
+          ),
+          ...textBody(textExample),
+        },
+        true,
+      ),
+      304: notModified,
+    }),
+  },
+  setup(app) {
+    const { profile } = app.content;
+    const url = `${app.config.siteUrl}${VCARD_PATH}`;
+    const vcard = renderVcard(profile, app.config.siteUrl);
+    const fileName = vcardFileName(profile);
+    const file = new PreparedResponse(vcard, {
+      contentType: CONTENT_TYPE.vcard,
+      cacheControl: CACHE_CONTROL.content,
+      etag: true,
+      headers: { "content-disposition": `attachment; filename="${fileName}"` },
+    });
+    const card = {
+      name: profile.name,
+      role: profile.role,
+      organisation: profile.experience.find(({ end }) => end === null)?.organisation,
+      vcard,
+      url,
+      fileName,
+      firstName: profile.name.split(" ")[0] ?? profile.handle,
+    };
+    const qrCode = liveText(
+      { intervalMs: A_DAY_MS, clock: app.clock, cacheControl: CACHE_CONTROL.content, etag: true, url },
+      (ansi, _at, { width, style, switches }) =>
+        ansi.renderContactCard(card, { width, style, colour: switches.colour, theme: switches.theme }),
+    );
+    return function contactCard({ client, request }) {
+      if (client.wants === "text" && !asksForVcard(request.headers.get("accept"))) return qrCode(request);
+      return file.respond(request);
+    };
+  },
+});

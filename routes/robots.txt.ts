@@ -1,0 +1,39 @@
+/** GET /robots.txt: crawlers may read everything; the sitemap says what there is. */
+import { renderRobots } from "../lib/crawlers/robots.ts";
+import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
+import { PreparedResponse } from "../lib/http/prepared-response.ts";
+import { defineRoute } from "../lib/http/route.ts";
+
+export const GET = defineRoute({
+  detail: {
+    summary: "Rules for crawlers",
+    description:
+      "The Robots Exclusion Protocol (RFC 9309) file: every crawler may fetch every page, " +
+      "and `Sitemap:` points at `/sitemap.xml`. The same text for every client.",
+    tags: ["crawlers"],
+    responses: () => ({
+      200: ok(
+        "The rules",
+        documentBody(
+          CONTENT_TYPE.text,
+          "robots.txt rules (RFC 9309)",
+          "User-agent: *\nAllow: /\n\nSitemap: https://rin.example/sitemap.xml\n",
+        ),
+        true,
+      ),
+      304: notModified,
+    }),
+  },
+  setup(app) {
+    const robots = new PreparedResponse(renderRobots(app.config.siteUrl), {
+      contentType: CONTENT_TYPE.text,
+      cacheControl: CACHE_CONTROL.content,
+      etag: true,
+      vary: false,
+    });
+    return function robotsTxt({ request }) {
+      return robots.respond(request);
+    };
+  },
+});

@@ -1,0 +1,44 @@
+/** GET /sitemap.xml: the site's pages, each with the day its content last changed. */
+import { sitePages } from "../lib/crawlers/site-pages.ts";
+import { renderSitemap } from "../lib/crawlers/sitemap.ts";
+import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
+import { PreparedResponse } from "../lib/http/prepared-response.ts";
+import { defineRoute } from "../lib/http/route.ts";
+
+const example = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url>
+    <loc>https://rin.example/</loc>
+    <lastmod>2026-11-20</lastmod>
+  </url>
+  ...
+</urlset>
+`;
+
+export const GET = defineRoute({
+  detail: {
+    summary: "The site's pages, for search engines",
+    description:
+      "A sitemap (sitemaps.org protocol 0.9): the site's root and the pages in " +
+      "`content/site.json`, exactly the URLs `POST /api/ping-indexnow` submits. `lastmod` " +
+      "is the date of the content a page shows (the profile's `updated`, the /now status's " +
+      "`updated`), never the day it was asked for; a page whose content has no date has none.",
+    tags: ["crawlers"],
+    responses: () => ({
+      200: ok("The sitemap", documentBody(CONTENT_TYPE.xml, "A sitemaps.org <urlset>", example), true),
+      304: notModified,
+    }),
+  },
+  setup(app) {
+    const sitemap = new PreparedResponse(renderSitemap(sitePages(app.content, app.config.siteUrl)), {
+      contentType: CONTENT_TYPE.xml,
+      cacheControl: CACHE_CONTROL.content,
+      etag: true,
+      vary: false,
+    });
+    return function siteMap({ request }) {
+      return sitemap.respond(request);
+    };
+  },
+});

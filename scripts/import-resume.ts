@@ -1,0 +1,110 @@
+/**
+ * Makes `content/profile.json` from an existing JSON Resume document (jsonresume.org), so
+ * that adopting the site starts from one's own resume:
+ *
+ *   bun run import-resume FILE [--out PATH]     PATH defaults to content/profile.json
+ *
+ * The profile is checked as start-up would check it, and written only when valid. On
+ * stderr it names every value of the resume it could not carry over, every field it kept
+ * from the profile being replaced, and every value it read loosely: nothing is lost unsaid.
+ *
+ * Exit status: 0 written; 1 the profile would not be valid (nothing written); 2 usage
+ * error, or FILE unreadable or not a JSON object.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { contentFiles } from "../lib/content/files.ts";
+import type { Profile } from "../lib/content/schemas.ts";
+import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
+import { fromJsonResume } from "../lib/formats/json-resume-import.ts";
+
+export const EXIT = { written: 0, invalid: 1, usage: 2 } as const;
+
+const USAGE = "usage: bun run import-resume FILE [--out PATH]   (PATH defaults to content/profile.json)";
+const DEFAULT_OUT = join(import.meta.dir, "..", "content", "profile.json");
+
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+function parseArgs(args: readonly string[]): { file: string; out: string } | undefined {
+  const rest = [...args];
+  let out = DEFAULT_OUT;
+  const at = rest.indexOf("--out");
+  if (at >= 0) {
+    const path = rest[at + 1];
+    if (!path) return undefined;
+    out = path;
+    rest.splice(at, 2);
+  }
+  if (rest.length !== 1 || rest[0]?.startsWith("-")) return undefined;
+  return { file: rest[0] as string, out };
+}
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, "utf8"));
+}
+
+const section = (title: string, lines: readonly string[], output: Output) => {
+  if (lines.length === 0) return;
+  output.err(`${title}:`);
+  for (const line of lines) output.err(`  ${line}`);
+};
+
+/** Runs the command; resolves to its exit status. `today` dates a resume without `meta.lastModified`. */
+export function importResume(
+  args: readonly string[],
+  output: Output,
+  today = new Date().toISOString().slice(0, 10),
+): number {
+  const parsed = parseArgs(args);
+  if (!parsed) {
+    output.err(USAGE);
+    return EXIT.usage;
+  }
+  let resume: unknown;
+  try {
+    resume = readJson(parsed.file);
+  } catch (error) {
+    output.err(`cannot read ${parsed.file}: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.usage;
+  }
+  if (typeof resume !== "object" || resume === null || Array.isArray(resume)) {
+    output.err(`${parsed.file} is not a JSON Resume document: a JSON object is expected`);
+    return EXIT.usage;
+  }
+  // The profile being replaced lends what a resume cannot hold; the shipped one when there is none.
+  const replacing = existsSync(parsed.out);
+  const current = (replacing ? readJson(parsed.out) : contentFiles.profile) as Profile;
+  const currentName = replacing ? relative(process.cwd(), parsed.out) || parsed.out : "the sample profile";
+  const report = fromJsonResume(resume, current, today);
+
+  section("Not imported (content/profile.json has no place for these)", report.notImported, output);
+  section(`Kept from ${currentName} (edit them by hand)`, report.kept, output);
+  section("Not carried over from the current profile (add them back by hand)", report.dropped, output);
+  section("Read loosely (check them)", report.adjusted, output);
+
+  try {
+    checkContentFiles({ ...contentFiles, profile: report.profile });
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    output.err(`Not written: ${error.message}`);
+    output.err("Shorten or fix that value in the resume, then run the import again.");
+    return EXIT.invalid;
+  }
+  writeFileSync(parsed.out, `${JSON.stringify(report.profile, null, 2)}\n`);
+  const { experience, skills, links } = report.profile;
+  output.out(
+    `Wrote ${parsed.out}: ${report.profile.name}, ${experience.length} roles, ${skills.length} skills, ` +
+      `${links.length} links. Review it, then \`bun run start\`.`,
+  );
+  return EXIT.written;
+}
+
+if (import.meta.main) {
+  process.exitCode = importResume(process.argv.slice(2), {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * GET /sitemap.xml: valid against the sitemaps.org schema (judged by xmllint), dated by
+ * the content rather than the clock, and the very list the IndexNow trigger submits.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { contentFiles } from "../../lib/content/files.ts";
+import { validateContent } from "../../lib/content/validate.ts";
+import { loadConfig } from "../../lib/runtime/config.ts";
+import { as, FIXED_NOW, SITE_URL, send, testApp } from "../support/app.ts";
+import { startEngine } from "../support/engines.ts";
+import { SITEMAP_XSD, xmllint } from "../support/xmllint.ts";
+
+const app = testApp();
+const sitemapOf = async (of = app) => (await send(of, "/sitemap.xml", as.pythonRequests)).text();
+
+/** Each `<url>`'s loc and lastmod, in order. */
+function entries(xml: string): { loc: string; lastmod?: string }[] {
+  return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, inner = ""]) => {
+    const loc = /<loc>([^<]*)<\/loc>/.exec(inner)?.[1] as string;
+    const lastmod = /<lastmod>([^<]*)<\/lastmod>/.exec(inner)?.[1];
+    return lastmod ? { loc, lastmod } : { loc };
+  });
+}
+
+describe("GET /sitemap.xml", () => {
+  test("is XML in the sitemap namespace, for every client", async () => {
+    for (const client of [as.curl, as.browser, as.pythonRequests]) {
+      const response = await send(app, "/sitemap.xml", client);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+      const xml = await response.text();
+      expect(xml).toStartWith('<?xml version="1.0" encoding="UTF-8"?>\n');
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    }
+  });
+
+  test("is valid against the sitemaps.org XSD, as xmllint judges it", async () => {
+    expect(xmllint(await sitemapOf(), SITEMAP_XSD)).toEqual({ ok: true, errors: "" });
+  });
+
+  test("the judge is awake: xmllint refuses a sitemap with a lastmod that is not a date", async () => {
+    const broken = (await sitemapOf()).replace(
+      "<lastmod>2026-11-20</lastmod>",
+      "<lastmod>last week</lastmod>",
+    );
+    expect(xmllint(broken, SITEMAP_XSD).ok).toBe(false);
+  });
+
+  test("lists the root and every page of content/site.json, each once, on the site's host", async () => {
+    const locs = entries(await sitemapOf()).map(({ loc }) => loc);
+    const content = validateContent(contentFiles, SITE_URL);
+    expect(locs).toEqual([`${SITE_URL}/`, ...content.site.pages]);
+    for (const loc of locs) expect(new URL(loc).origin).toBe(SITE_URL);
+  });
+
+  test("dates each page by the content it shows: the profile's and the /now status's updated", async () => {
+    expect(entries(await sitemapOf())).toEqual([
+      { loc: `${SITE_URL}/`, lastmod: "2026-11-20" },
+      { loc: `${SITE_URL}/api/rin.json`, lastmod: "2026-11-20" },
+      { loc: `${SITE_URL}/api/now`, lastmod: "2026-11-14" },
+      { loc: `${SITE_URL}/api/stack` },
+      { loc: `${SITE_URL}/api/docs` },
+    ]);
+  });
+
+  test("follows the content's dates, never the clock", async () => {
+    const raw = structuredClone(contentFiles) as { profile: { updated: string }; now: { updated: string } };
+    raw.profile.updated = "2025-01-02";
+    raw.now.updated = "2025-03-04";
+    const content = validateContent(raw as typeof contentFiles, SITE_URL);
+    const aYearLater = () => FIXED_NOW.getTime() + 365 * 86_400_000;
+    const dated = entries(await sitemapOf(testApp({ content, clock: aYearLater })));
+    expect(dated.map(({ lastmod }) => lastmod)).toEqual([
+      "2025-03-04",
+      "2025-01-02",
+      "2025-03-04",
+      undefined,
+      undefined,
+    ]);
+  });
+
+  test("escapes a page URL as XML", async () => {
+    const raw = structuredClone(contentFiles) as { site: { pages: string[] } };
+    raw.site.pages = [`${SITE_URL}/search?q=a&lang=en`];
+    const content = validateContent(raw as typeof contentFiles, SITE_URL);
+    const xml = await sitemapOf(testApp({ content }));
+    expect(xml).toContain(`<loc>${SITE_URL}/search?q=a&amp;lang=en</loc>`);
+    expect(xmllint(xml, SITEMAP_XSD)).toEqual({ ok: true, errors: "" });
+  });
+});
+
+describe("the IndexNow trigger", () => {
+  const engine = startEngine({ status: 200 });
+  afterAll(() => engine.stop());
+
+  test("submits exactly the sitemap's URLs, in its order", async () => {
+    const config = loadConfig({
+      SITE_URL,
+      INDEXNOW_KEY: "sitemap-test-key",
+      INDEXNOW_ENDPOINTS: engine.url,
+      INDEXNOW_COOLDOWN_SECONDS: "0",
+    });
+    const withKey = testApp({ config });
+    expect((await send(withKey, "/api/ping-indexnow", as.curl, { method: "POST" })).status).toBe(200);
+    const submitted = JSON.parse(engine.received[0]?.body ?? "{}").urlList;
+    expect(submitted).toEqual(entries(await sitemapOf(withKey)).map(({ loc }) => loc));
+  });
+});

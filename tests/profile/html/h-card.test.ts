@@ -1,0 +1,56 @@
+/**
+ * The page at `/` is the owner's h-card, as a microformats2 parser we did not write
+ * (`microformats-parser`) reads it: name, job title, organisation, locality and country,
+ * links and email, straight from the content.
+ */
+import { describe, expect, test } from "bun:test";
+import { mf2 } from "microformats-parser";
+import { contentFiles } from "../../../lib/content/files.ts";
+import { validateContent } from "../../../lib/content/validate.ts";
+import { as, SITE_URL, send, testApp } from "../../support/app.ts";
+
+const content = validateContent(contentFiles, SITE_URL);
+const { profile } = content;
+
+async function hCards(app = testApp()) {
+  const page = await (await send(app, "/", as.browser)).text();
+  return mf2(page, { baseUrl: `${SITE_URL}/` }).items.filter((item) => item.type?.includes("h-card"));
+}
+
+describe("the page's h-card", () => {
+  test("is one h-card, with the owner's name, job title, note and organisation", async () => {
+    const cards = await hCards();
+    expect(cards).toHaveLength(1);
+    const { properties } = cards[0] as { properties: Record<string, unknown[]> };
+    expect(properties.name).toEqual([profile.name]);
+    expect(properties["job-title"]).toEqual([profile.role]);
+    expect(properties.note).toEqual([profile.tagline]);
+    expect(properties.org).toEqual(["Tessellate Freight"]);
+  });
+
+  test("has the address as an h-adr with locality and country", async () => {
+    const [card] = await hCards();
+    expect(card?.properties.adr).toEqual([
+      {
+        type: ["h-adr"],
+        properties: { locality: ["Lisbon"], "country-name": ["Portugal"] },
+        value: "Lisbon, Portugal",
+      },
+    ]);
+  });
+
+  test("lists every web link as u-url and the email as u-email, and no photo: the profile has none", async () => {
+    const [card] = await hCards();
+    const web = profile.links.map(({ url }) => url).filter((url) => !url.startsWith("mailto:"));
+    expect(card?.properties.url).toEqual(web);
+    expect(card?.properties.email).toEqual([`mailto:${profile.email}`]);
+    expect(card?.properties.photo).toBeUndefined();
+  });
+
+  test("still has the email when no link is to it: the page adds it as a link", async () => {
+    const links = profile.links.filter(({ url }) => !url.startsWith("mailto:"));
+    const app = testApp({ content: { ...content, profile: { ...profile, links } } });
+    const [card] = await hCards(app);
+    expect(card?.properties.email).toEqual([`mailto:${profile.email}`]);
+  });
+});
