@@ -94,7 +94,18 @@ const SWITCHES = [
 ];
 
 /** The GET paths whose answers carry an ETag (docs/http.md, Caching): the rest are `no-store`. */
-const REVALIDATED: readonly string[] = ["/", "/api/curl", "/api/rin.json", "/api/now", "/api/stack"];
+const REVALIDATED: readonly string[] = [
+  "/",
+  "/api/curl",
+  "/api/rin.json",
+  "/api/resume.json",
+  "/api/vcard",
+  "/api/now",
+  "/api/stack",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/.well-known/security.txt",
+];
 
 describe("every GET operation", () => {
   let site: Checked;
