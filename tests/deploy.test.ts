@@ -26,6 +26,8 @@ interface FlyToml {
     concurrency: { type: string; soft_limit: number; hard_limit: number };
     checks: { method: string; path: string }[];
   };
+  metrics: { port: number; path: string };
+  vm: { memory: string }[];
 }
 
 describe("fly.toml", () => {
@@ -38,8 +40,8 @@ describe("fly.toml", () => {
     expect(service.force_https).toBe(true);
   });
 
-  test("stops idle machines and starts them on demand", () => {
-    expect(service.auto_stop_machines).toBe("stop");
+  test("suspends idle machines, keeping the trigger's cooldown, and starts them on demand", () => {
+    expect(service.auto_stop_machines).toBe("suspend");
     expect(service.auto_start_machines).toBe(true);
     expect(service.min_machines_running).toBe(0);
   });
@@ -47,6 +49,16 @@ describe("fly.toml", () => {
   test("limits concurrency per machine, soft below hard", () => {
     expect(service.concurrency.type).toBe("requests");
     expect(service.concurrency.soft_limit).toBeLessThan(service.concurrency.hard_limit);
+  });
+
+  test("has Fly scrape /metrics on its own port, never the public one", () => {
+    expect(fly.metrics).toEqual({ port: 9091, path: "/metrics" });
+    expect(fly.metrics.port).not.toBe(service.internal_port);
+    expect(fly.env.METRICS_PORT ?? "9091").toBe(String(fly.metrics.port));
+  });
+
+  test("fits what suspend allows: 2 GB of memory at most", () => {
+    for (const vm of fly.vm) expect(Number.parseInt(vm.memory, 10)).toBeLessThanOrEqual(2048);
   });
 
   test("health-checks GET /api/ping", () => {
@@ -99,10 +111,16 @@ describe(".github/workflows/deploy.yml", () => {
 
   test("deploys, waits for the new release, then notifies IndexNow, in that order", () => {
     const commands = runs("deploy");
-    const at = (prefix: string) => commands.findIndex((run) => run.startsWith(prefix));
+    const at = (command: string) => commands.findIndex((run) => run.includes(command));
     expect(at("flyctl deploy")).toBeGreaterThan(-1);
     expect(at("bun run release:wait")).toBeGreaterThan(at("flyctl deploy"));
     expect(at("bun run notify")).toBeGreaterThan(at("bun run release:wait"));
+  });
+
+  test("waits for every started machine, not only the one the proxy picks", () => {
+    const wait = runs("deploy").find((run) => run.includes("bun run release:wait")) ?? "";
+    expect(wait).toStartWith("flyctl machines list --json |");
+    expect(wait).toEndWith("--machines -");
   });
 
   const scripts = Object.keys(pkg.scripts);

@@ -103,10 +103,12 @@ export function errors(...statuses: ErrorStatus[]): Record<string, ResponseObjec
     404: "No such route",
     405: "Known path, wrong method (see the Allow header)",
     413: "Request body over the limit",
+    421: "On Fly, a machine that does not hold app-wide state; Fly's proxy replays the request",
     429: "Too soon: see Retry-After",
     500: "Unexpected failure; logged, no details exposed",
     502: "An upstream service failed",
     503: "Not configured on this deployment",
+    504: "On Fly, the machine that holds app-wide state could not be reached in time",
   };
   return Object.fromEntries(
     statuses.map((status) => [

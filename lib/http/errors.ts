@@ -12,10 +12,12 @@ export const ERROR_CODES = {
   404: "not_found",
   405: "method_not_allowed",
   413: "payload_too_large",
+  421: "misdirected_request",
   429: "rate_limited",
   500: "internal_error",
   502: "bad_gateway",
   503: "not_configured",
+  504: "coordinator_unreachable",
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_CODES;

@@ -2,6 +2,7 @@
  * @module Configuration: the environment, read and validated once at start-up. A bad
  * value stops start-up with one line that names the variable and what is wrong.
  */
+import { type FlyMachine, flyMachine } from "../fleet/config.ts";
 import { type IndexNowConfig, indexNowConfig } from "../indexnow/config.ts";
 import { ConfigError, type Env, valueIn, wholeNumber } from "./env.ts";
 import type { LogFormat } from "./log.ts";
@@ -16,6 +17,8 @@ export interface Config {
   readonly logFormat: LogFormat | undefined;
   /** The `INDEXNOW_*` variables: the key, the engines, the bounds. */
   readonly indexNow: IndexNowConfig;
+  /** This machine when running on Fly.io (the `FLY_*` variables); undefined elsewhere. */
+  readonly fly: FlyMachine | undefined;
 }
 
 export { ConfigError, type Env };
@@ -62,5 +65,6 @@ export function loadConfig(env: Env): Config {
     siteUrl: siteUrl(env, port),
     logFormat: logFormat(env),
     indexNow: indexNowConfig(env),
+    fly: flyMachine(env),
   };
 }

@@ -11,6 +11,7 @@ import { baseHeaders, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { readBodyWithin } from "../../lib/http/limits.ts";
 import { serialiseJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
+import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
 import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, guardedTrigger } from "../../lib/indexnow/trigger.ts";
@@ -80,7 +81,10 @@ export const POST = defineRoute({
       "parallel, each within `INDEXNOW_TIMEOUT_MS` with one retry for network errors and 5xx. " +
       "Reports what each engine said. No body and no credential; a cooldown " +
       "(`INDEXNOW_COOLDOWN_SECONDS`) answers 429 to triggers that come too soon, and " +
-      "concurrent triggers share one submission. The key file is served at `keyLocation`.",
+      "concurrent triggers share one submission. The key file is served at `keyLocation`. " +
+      "On Fly.io the cooldown and coalescing hold for the whole app: every machine hands the " +
+      "trigger to one of them (421 with `fly-replay`, which the proxy acts on), and a 504 says " +
+      "that machine could not be reached.",
     tags: ["release"],
     responses: () => ({
       200: {
@@ -113,7 +117,7 @@ export const POST = defineRoute({
           "Retry-After": { description: "Seconds until a trigger is accepted", schema: { type: "integer" } },
         },
       } as NonNullable<typeof cooldown>,
-      ...errors(503),
+      ...errors(503, 421, 504),
     }),
   },
   setup(app) {
@@ -139,6 +143,8 @@ export const POST = defineRoute({
     return async function pingIndexNow({ client, request }) {
       await readBodyWithin(request, MAX_BODY_BYTES, ": this endpoint needs no body");
       if (reason) throw new ApiError(503, reason);
+      const replay = await replayToCoordinator(request, app.config.fly);
+      if (replay) return replay;
       let outcome: Awaited<ReturnType<typeof trigger>>;
       try {
         outcome = await trigger();

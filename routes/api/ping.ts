@@ -20,6 +20,8 @@ const heartbeatSchema = () =>
     version: t.String({ description: "The running release" }),
     uptimeSeconds: t.Integer({ minimum: 0 }),
     serverTime: t.String({ format: "date-time", description: "UTC, ISO 8601" }),
+    machine: t.Optional(t.String({ description: "On Fly.io: the machine that answered (`FLY_MACHINE_ID`)" })),
+    region: t.Optional(t.String({ description: "On Fly.io: the region it runs in (`FLY_REGION`)" })),
   });
 
 const jsonExample = {
@@ -42,7 +44,8 @@ export const GET = defineRoute({
   detail: {
     summary: "Heartbeat",
     description:
-      "For monitors: `pong`, status, version, uptime and server time as JSON. A terminal " +
+      "For monitors: `pong`, status, version, uptime and server time as JSON, and on Fly.io " +
+      "the machine and region that answered. A terminal " +
       "client (curl, wget, HTTPie, ...) gets a status card as text instead, which takes the " +
       "switches of text answers (`?nocolor`, `?width=`, `?help`, ...). Never cached.",
     tags: ["status"],
@@ -62,6 +65,7 @@ export const GET = defineRoute({
       // Quoted: zsh reads an unquoted `?` as a pattern.
       { command: `curl '${app.config.siteUrl}/api/curl?help'`, why: "colour, theme and width switches" },
     ];
+    const { fly } = app.config;
     const uptimeAt = (at: Date) => Math.floor((at.getTime() - app.startedAt.getTime()) / 1000);
     // Uptime and time are shown to the second: each representation is built at most once
     // a second, and only when asked for, so a monitor's JSON never waits for the card.
@@ -72,6 +76,7 @@ export const GET = defineRoute({
         version: app.version,
         uptimeSeconds: uptimeAt(at),
         serverTime: at.toISOString(),
+        ...(fly && { machine: fly.machineId, region: fly.region }),
       };
       return new PreparedJson(body, CACHE_CONTROL.noStore, false);
     });

@@ -291,7 +291,18 @@ describe("the OpenAPI document", () => {
     const { app } = indexNowApp([]);
     const doc = await (await send(app, "/api/docs/json")).json();
     const responses = doc.paths[PATH].post.responses;
-    expect(Object.keys(responses).sort()).toEqual(["200", "207", "400", "413", "429", "500", "502", "503"]);
+    expect(Object.keys(responses).sort()).toEqual([
+      "200",
+      "207",
+      "400",
+      "413",
+      "421",
+      "429",
+      "500",
+      "502",
+      "503",
+      "504",
+    ]);
     expect(responses["429"].headers["Retry-After"]).toBeDefined();
     expect(
       responses["200"].content["application/json; charset=utf-8"].schema.properties.engines,

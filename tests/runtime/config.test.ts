@@ -16,6 +16,23 @@ describe("configuration", () => {
     expect(loadConfig({}).logFormat).toBeUndefined();
   });
 
+  test("on Fly, the machine is read from the variables Fly sets; elsewhere there is none", () => {
+    expect(loadConfig({}).fly).toBeUndefined();
+    const env = {
+      FLY_APP_NAME: "rin",
+      FLY_MACHINE_ID: "3d8e1f2a4b5c60",
+      FLY_REGION: "iad",
+      PRIMARY_REGION: "ams",
+    };
+    expect(loadConfig({ ...env, FLY_INTERNAL_DNS: "[fdaa::3]:53" }).fly).toEqual({
+      app: "rin",
+      machineId: "3d8e1f2a4b5c60",
+      region: "iad",
+      primaryRegion: "ams",
+      internalDns: "[fdaa::3]:53",
+    });
+  });
+
   test("SITE_URL defaults to the chosen port", () => {
     expect(loadConfig({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
   });
@@ -33,6 +50,15 @@ describe("configuration", () => {
     [{ SITE_URL: "rin.example" }, "SITE_URL: must be an absolute URL"],
     [{ SITE_URL: "ftp://rin.example" }, "SITE_URL: must use http or https"],
     [{ SITE_URL: "https://rin.example/blog" }, "SITE_URL: must be an origin only"],
+    [
+      { FLY_MACHINE_ID: "3d8e1f2a4b5c60", FLY_REGION: "ams" },
+      "FLY_APP_NAME: must be set when FLY_MACHINE_ID is",
+    ],
+    [{ FLY_APP_NAME: "rin", FLY_REGION: "ams" }, "FLY_MACHINE_ID: must be set when FLY_APP_NAME is"],
+    [{ FLY_APP_NAME: "rin", FLY_MACHINE_ID: "3d8e1f2a4b5c60" }, "FLY_REGION: must be set on Fly"],
+    [{ FLY_APP_NAME: "Rin Site" }, "FLY_APP_NAME: must be an app name"],
+    [{ PRIMARY_REGION: "amsterdam" }, "PRIMARY_REGION: must be a three-letter region code"],
+    [{ FLY_INTERNAL_DNS: "fdaa::3" }, "FLY_INTERNAL_DNS: must be host:port"],
   ];
   for (const [env, message] of refusals) {
     test(`refuses ${JSON.stringify(env)} with one line naming the variable`, () => {
