@@ -2,6 +2,7 @@
  * @module What a bench run found, against the targets it is held to: printed after a run,
  * and written as docs/benchmark.md, the one place the project's measured figures live.
  */
+import type { WireRow } from "./wire-bytes.ts";
 
 /** The floors a run is held to (docs/performance.md says why each). */
 export const TARGETS = {
@@ -40,6 +41,8 @@ export interface BenchResult {
     starts: number;
   };
   readonly rows: readonly CaseRow[];
+  /** Body bytes per case, as is and in each content coding. */
+  readonly wire: readonly WireRow[];
   /** Two copies of the bare server measured the same way: how far a ratio can be trusted. */
   readonly control: { ratio: number; p99Ratio: number };
   readonly start: { executableMs: number; bareMs: number };
@@ -116,6 +119,22 @@ function caseTable(rows: readonly CaseRow[]): string[] {
   );
 }
 
+function wireTable(rows: readonly WireRow[]): string[] {
+  const kb = (bytes: number) => fmt(bytes / 1024, 1);
+  const share = (bytes: number, of: number) => `${kb(bytes)} (${fmt((bytes / of) * 100)}%)`;
+  return table(
+    ["case", "identity KiB", "br KiB", "zstd KiB", "gzip KiB"],
+    rows.map((r) => [
+      r.name,
+      kb(r.identity),
+      share(r.encoded.br, r.identity),
+      share(r.encoded.zstd, r.identity),
+      share(r.encoded.gzip, r.identity),
+    ]),
+    [false, true, true, true, true],
+  );
+}
+
 /** The run as printed to the terminal, and as docs/benchmark.md. */
 export function renderReport(result: BenchResult): { summary: string; markdown: string } {
   const { machine, method, control, longRun } = result;
@@ -134,7 +153,15 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
     ["target", "found", "verdict"],
     targets.map(({ target, found, ok }) => [target, found, check(ok)]),
   );
-  const summary = [...caseTable(result.rows), "", ...targetTable, "", ...notes].join("\n");
+  const summary = [
+    ...caseTable(result.rows),
+    "",
+    ...wireTable(result.wire),
+    "",
+    ...targetTable,
+    "",
+    ...notes,
+  ].join("\n");
   const markdown = [
     "<!-- Written by `bun run bench`: do not edit by hand. -->",
     "",
@@ -149,6 +176,11 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
     ...targetTable,
     "",
     ...caseTable(result.rows),
+    "",
+    "Bytes on the wire: each case's body as is, and in each content coding (share of as is).",
+    "Bodies up to 1 KiB are sent as is whatever the client accepts.",
+    "",
+    ...wireTable(result.wire),
     "",
     ...notes,
     "",

@@ -28,6 +28,7 @@ import { evictFromPageCache } from "./page-cache.ts";
 import { type BenchResult, type CaseRow, renderReport, TARGETS } from "./report.ts";
 import { CONNECTIONS, inAlternateOrder, type Pair, roundInTurns, TURNS, target } from "./rounds.ts";
 import type { Throughput } from "./turns.ts";
+import { wireBytes } from "./wire-bytes.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const { values: options } = parseArgs({
@@ -56,7 +57,11 @@ async function record(app: ServerProcess): Promise<Recorded[]> {
   const recorded: Recorded[] = [];
   for (const { path, headers } of ALL_CASES) {
     const key = `${path} ${baselineClass(headers["user-agent"] ?? null, headers.accept ?? null)}`;
-    recorded.push(await recording(key, await fetch(`${app.url}${path}`, { headers })));
+    // As wrk asks: no Accept-Encoding, so the body as is.
+    const answer = await fetch(`${app.url}${path}`, {
+      headers: { ...headers, "accept-encoding": "identity" },
+    });
+    recorded.push(await recording(key, answer));
   }
   return recorded;
 }
@@ -142,6 +147,7 @@ async function main(): Promise<BenchResult> {
   const baseline = await startServerProcess(onServerCore(baselineCommand(recordedFile)));
   // A second copy of the baseline: what the rounds make of two identical servers.
   const twin = await startServerProcess(onServerCore(baselineCommand(recordedFile)));
+  const wire = await wireBytes(app.url);
 
   // Latency first: its runs also warm every route up on both sides before the rounds.
   const latency = CASES.map(() => new Sides<LoadResult>());
@@ -200,6 +206,7 @@ async function main(): Promise<BenchResult> {
       starts: STARTS,
     },
     rows,
+    wire,
     control: { ratio: median(control.ratios), p99Ratio: p99(controlLatency, "a") / p99(controlLatency, "b") },
     start,
     idle,
