@@ -3,7 +3,15 @@
  * each. Bodies are compressed once, when a prepared response is built; a request only
  * picks one of the copies (`prepared-response.ts`).
  */
-import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from "node:zlib";
+import type * as Zlib from "node:zlib";
+import { once } from "../once.ts";
+
+/**
+ * `node:zlib`, loaded when the first body worth compressing is prepared: loaded at
+ * start-up, it would add to the idle memory of every machine that has not yet been
+ * asked for a large body (docs/decisions/2026-11-23-compression-built-once.md).
+ */
+const zlib = once(() => process.getBuiltinModule("node:zlib") as typeof Zlib);
 
 /** The codings this API sends, in the order it prefers them when a client likes several equally. */
 export const ENCODINGS = ["br", "zstd", "gzip"] as const;
@@ -20,16 +28,24 @@ export const COMPRESS_MIN_BYTES = 1024;
  * into the first answer only and every later one is smaller.
  */
 const COMPRESS: Readonly<Record<Encoding, (body: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>>> = {
-  br: (body) =>
-    brotliCompressSync(body, {
+  br: (body) => {
+    const { brotliCompressSync, constants } = zlib();
+    return brotliCompressSync(body, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },
-    }),
-  zstd: (body) => zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: 19 } }),
-  gzip: (body) => gzipSync(body, { level: constants.Z_BEST_COMPRESSION }),
+    });
+  },
+  zstd: (body) => {
+    const { zstdCompressSync, constants } = zlib();
+    return zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: 19 } });
+  },
+  gzip: (body) => {
+    const { gzipSync, constants } = zlib();
+    return gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
+  },
 };
 
 /** The body in one coding. */
