@@ -8,7 +8,7 @@
  * modules; with `?theme=light` they are the dark ones. In colour, the blocks and the
  * gaps are also painted white and black, so the code reads on any background.
  */
-import { create } from "qrcode/lib/core/qrcode.js";
+import QRCode from "qrcode";
 
 /** ISO/IEC 18004 asks for four light modules around the code: scanners find it by them. */
 export const QUIET_ZONE = 4;
@@ -22,7 +22,7 @@ export interface QrMatrix {
 }
 
 export function qrMatrix(text: string, errorCorrection: ErrorCorrection): QrMatrix {
-  const { modules } = create(text, { errorCorrectionLevel: errorCorrection });
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: errorCorrection });
   return { size: modules.size, dark: (row, column) => modules.get(row, column) === 1 };
 }
 
