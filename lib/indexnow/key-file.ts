@@ -18,6 +18,8 @@ export function keyFileRoutes(key: string | undefined): ServedRoute[] {
     contentType: CONTENT_TYPE.text,
     cacheControl: "public, max-age=3600",
     etag: true,
+    // The same bytes for every client.
+    vary: false,
   });
   return [
     {

@@ -8,16 +8,14 @@ import { sitePages } from "../../lib/crawlers/site-pages.ts";
 import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { baseHeaders, CONTENT_TYPE } from "../../lib/http/headers.ts";
-import { readBodyWithin } from "../../lib/http/limits.ts";
+import { LIMITS, readBodyWithin } from "../../lib/http/limits.ts";
 import { serialiseJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
+import { keyFilePath } from "../../lib/indexnow/key-file.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
 import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, guardedTrigger } from "../../lib/indexnow/trigger.ts";
-
-/** The request needs no body; anything bigger than this is refused unread. */
-export const MAX_BODY_BYTES = 1024;
 
 const engineReportSchema = () =>
   t.Object({
@@ -127,7 +125,7 @@ export const POST = defineRoute({
     const payload = {
       host: new URL(site).host,
       key: key ?? "",
-      keyLocation: `${site}/${key}.txt`,
+      keyLocation: `${site}${keyFilePath(key ?? "")}`,
       // Exactly what /sitemap.xml lists.
       urlList: sitePages(app.content, site).map(({ url }) => url),
     };
@@ -141,7 +139,7 @@ export const POST = defineRoute({
     );
 
     return async function pingIndexNow({ client, request }) {
-      await readBodyWithin(request, MAX_BODY_BYTES, ": this endpoint needs no body");
+      await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body");
       if (reason) throw new ApiError(503, reason);
       const replay = await replayToCoordinator(request, app.config.fly);
       if (replay) return replay;

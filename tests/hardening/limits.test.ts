@@ -1,7 +1,6 @@
 /** Limits: bodies a stranger can make too big, a long User-Agent, and a short Host. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { LIMITS } from "../../lib/http/limits.ts";
-import { MAX_BODY_BYTES } from "../../routes/api/ping-indexnow.ts";
 import { send, testApp } from "../support/app.ts";
 import { headerOf, rawRequest, startServer, type TestServer } from "../support/server.ts";
 
@@ -53,7 +52,7 @@ describe("limits on a real server", () => {
     expect(JSON.parse(answer.body).error).toMatchObject({
       status: 413,
       code: "payload_too_large",
-      limitBytes: MAX_BODY_BYTES,
+      limitBytes: LIMITS.bodyBytes,
     });
   });
 
