@@ -1,11 +1,31 @@
 /**
  * The Deno entry point: describes Deno to `lib/runtime/start.ts`, which does the rest.
- * `Deno.serve` serves the app's fetch handler, with the server options Deno understands
- * (`lib/http/server-options.ts`). Run it with `deno task start`.
+ * `Deno.serve` serves the app's fetch handler, and the metrics' bare one, with the server
+ * options Deno understands (`lib/http/server-options.ts`). Run it with `deno task start`.
  */
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
 import { importStart } from "./lib/runtime/import-start.ts";
-import type { Runtime } from "./lib/runtime/start.ts";
+import type { Address, Listening, Runtime } from "./lib/runtime/start.ts";
+
+/** Serves `fetch` at `address`; resolves once it listens. */
+function serve(fetch: (request: Request) => Response | Promise<Response>, { hostname, port }: Address) {
+  return new Promise<Listening>((resolve) => {
+    const server = Deno.serve(
+      {
+        hostname,
+        port,
+        reusePort: SERVER_OPTIONS.reusePort,
+        onError: SERVER_OPTIONS.error,
+        onListen(address) {
+          const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
+          // shutdown() stops accepting and resolves once requests in flight have finished.
+          resolve({ url: `http://${shown}:${address.port}`, stop: () => server.shutdown() });
+        },
+      },
+      (request) => fetch(request),
+    );
+  });
+}
 
 export const deno: Runtime = {
   name: `deno ${Deno.version.deno}`,
@@ -16,23 +36,8 @@ export const deno: Runtime = {
   err: (text) => console.error(text),
   exit: (code) => Deno.exit(code),
   onSignal: (signal, listener) => Deno.addSignalListener(signal, listener),
-  listen: (app, { hostname, port }) =>
-    new Promise((resolve) => {
-      const server = Deno.serve(
-        {
-          hostname,
-          port,
-          reusePort: SERVER_OPTIONS.reusePort,
-          onError: SERVER_OPTIONS.error,
-          onListen(address) {
-            const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-            // shutdown() stops accepting and resolves once requests in flight have finished.
-            resolve({ url: `http://${shown}:${address.port}`, stop: () => server.shutdown() });
-          },
-        },
-        (request) => app.fetch(request),
-      );
-    }),
+  listen: (app, address) => serve((request) => app.fetch(request), address),
+  serve,
 };
 
 // A promise chain, not top-level await: the executable's bytecode cannot hold the latter.

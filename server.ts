@@ -1,10 +1,17 @@
 /**
  * The Bun entry point: describes Bun to `lib/runtime/start.ts`, which does the rest.
  * Elysia's own `listen()` serves the app, with the server options the app carries
- * (`lib/http/server-options.ts`).
+ * (`lib/http/server-options.ts`); `Bun.serve` serves the metrics' bare handler with the
+ * same options.
  */
+import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
 import { importStart } from "./lib/runtime/import-start.ts";
 import type { Runtime } from "./lib/runtime/start.ts";
+
+/** e.g. `http://127.0.0.1:3000`, `http://[::1]:3000`. */
+function urlOf(hostname: string, port: number | undefined): string {
+  return `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
+}
 
 export const bun: Runtime = {
   name: `bun ${Bun.version}`,
@@ -17,14 +24,17 @@ export const bun: Runtime = {
   onSignal: (signal, listener) => process.on(signal, listener),
   async listen(app, { hostname, port }) {
     app.listen({ hostname, port });
-    const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
     return {
-      url: `http://${shown}:${app.server?.port}`,
+      url: urlOf(hostname, app.server?.port),
       // Without `true`, stop() lets requests in flight finish and resolves when they have.
       stop: async () => {
         await app.stop();
       },
     };
+  },
+  async serve(fetch, { hostname, port }) {
+    const server = Bun.serve({ ...SERVER_OPTIONS, hostname, port, fetch });
+    return { url: urlOf(hostname, server.port), stop: () => server.stop() };
   },
 };
 

@@ -8,7 +8,9 @@
 #   - Debian's Wget, HTTPie and python3-requests: compressed answers, decoded by the
 #     clients people use (tests/http/real-clients.test.ts);
 #   - Debian's zbar-tools (zbarimg): the vCard's QR code, decoded as a phone would;
-#   - Debian's libxml2-utils (xmllint): the sitemap, validated against its XSD.
+#   - Debian's libxml2-utils (xmllint): the sitemap, validated against its XSD;
+#   - Debian's prometheus (promtool): the metrics' exposition, parsed and linted;
+#     without its recommended node exporter, which is no part of the tests.
 # Does nothing when all are present. Set CHROMIUM_PATH to use another Chromium.
 set -euo pipefail
 
@@ -27,10 +29,16 @@ if ! command -v http >/dev/null 2>&1; then packages+=(httpie); fi
 if ! /usr/bin/python3 -c "import requests" >/dev/null 2>&1; then packages+=(python3-requests); fi
 if ! command -v zbarimg >/dev/null 2>&1; then packages+=(zbar-tools); fi
 if ! command -v xmllint >/dev/null 2>&1; then packages+=(libxml2-utils); fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "--- installing Debian's ${packages[*]}" >&2
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
+fi
+if ! command -v promtool >/dev/null 2>&1; then
+  echo "--- installing Debian's prometheus (for promtool)" >&2
+  # The package lists are fresh if the step above just read them.
+  if [ "${#packages[@]}" -eq 0 ]; then $sudo apt-get update -qq; fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends prometheus >/dev/null
 fi

@@ -1,6 +1,6 @@
 /**
  * @module Servers the tools start as processes on loopback (the contract suite, the
- * process tests, the bench, the soak, CI): a free port, a server started and waited for
+ * process tests, the bench, the soak, CI): free ports, a server started and waited for
  * until its `/api/ping` answers 200, its memory, and stopping it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -24,6 +24,8 @@ export interface ServerProcess {
   readonly child: ChildProcess;
   /** e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
+  /** Where its `GET /metrics` is, on a free port of its own: `METRICS_PORT`. */
+  readonly metricsUrl: string;
   /** Milliseconds from exec to the first 200 from `/api/ping`. */
   readonly startMs: number;
   /** What it wrote to stdout and stderr so far, when started with `output: "keep"`. */
@@ -36,7 +38,10 @@ export interface ServerProcess {
 
 export interface StartProcessOptions {
   readonly cwd?: string;
-  /** Added to the environment: `PORT`, `HOST=127.0.0.1` and `LOG_FORMAT=json` come first. */
+  /**
+   * Added to the environment: `PORT` and `METRICS_PORT` (two free ports), `HOST=127.0.0.1`
+   * and `LOG_FORMAT=json` come first.
+   */
   readonly env?: Readonly<Record<string, string>>;
   /** Start from this environment instead of the caller's own (CI's clean one, say). */
   readonly baseEnv?: Readonly<Record<string, string | undefined>>;
@@ -67,11 +72,20 @@ export async function startServerProcess(
     pollMs = 20,
   } = options;
   const port = freePort();
+  let metricsPort = freePort();
+  while (metricsPort === port) metricsPort = freePort();
   const url = `http://127.0.0.1:${port}`;
   const began = performance.now();
   const child = spawn(command[0] as string, command.slice(1), {
     cwd,
-    env: { ...baseEnv, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "json", ...env },
+    env: {
+      ...baseEnv,
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      HOST: "127.0.0.1",
+      LOG_FORMAT: "json",
+      ...env,
+    },
     stdio: ["ignore", output === "keep" ? "pipe" : "ignore", "pipe"],
     detached: true,
   });
@@ -88,6 +102,7 @@ export async function startServerProcess(
   const server: ServerProcess = {
     child,
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     startMs: Number.NaN,
     output: () => ({ stdout, stderr }),
     rssMb: () => rssMbOf(child.pid as number),

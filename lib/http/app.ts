@@ -11,6 +11,7 @@ import { type Content, validateContent } from "../content/validate.ts";
 import { docsRoutes } from "../docs/api-docs.ts";
 import type { DocumentedRoute } from "../docs/document.ts";
 import { keyFileRoutes } from "../indexnow/key-file.ts";
+import { type SiteMetrics, siteMetrics } from "../metrics/site-metrics.ts";
 import type { Config } from "../runtime/config.ts";
 import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
@@ -23,6 +24,8 @@ export interface AppOptions {
   readonly config: Config;
   /** Where access lines, events and failures go. */
   readonly log: Log;
+  /** Where answers and IndexNow submissions are counted; by default a set of its own. */
+  readonly metrics?: SiteMetrics;
   /** Validated content; by default the files in `content/`, validated now. */
   readonly content?: Content;
   /** Epoch milliseconds, as `Date.now`; tests pass a fixed clock. */
@@ -34,7 +37,14 @@ export interface AppOptions {
 }
 
 export function createApp(options: AppOptions) {
-  const { config, log, clock = Date.now, random = Math.random, routes = manifest } = options;
+  const {
+    config,
+    log,
+    metrics = siteMetrics(),
+    clock = Date.now,
+    random = Math.random,
+    routes = manifest,
+  } = options;
   const content =
     options.content ?? validateContent(contentFiles, config.siteUrl, { filesChecked: contentCheckedAtBuild });
   const declared = declaredRoutes(routes);
@@ -52,6 +62,7 @@ export function createApp(options: AppOptions) {
     version: VERSION,
     routes: documented.map(({ method, path, detail }) => ({ method, path, summary: detail.summary })),
     log,
+    metrics,
   };
   const info = {
     title: `${content.profile.name}'s site API`,
@@ -74,7 +85,7 @@ export function createApp(options: AppOptions) {
     // Elysia's default finds the path after the 11th character of the URL, which
     // assumes a host of 4+ characters: `Host: x` would route /api/docs as /docs.
     handler: { standardHostname: false },
-  }).use(requestPipeline({ log, allowedMethods: allowedMethods(served) }));
+  }).use(requestPipeline({ log, metrics, allowedMethods: allowedMethods(served) }));
   for (const { method, path, handler } of served) app.route(method, path, handler);
   return app;
 }

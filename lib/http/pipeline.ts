@@ -8,12 +8,14 @@
  * 3. The route's handler (`routes/`), answering from prepared responses: not a hook.
  * 4. Errors (`onError`): anything thrown becomes the JSON envelope; a method or path
  *    that no route answers becomes 404, 405 with `Allow`, or 204 for a preflight.
- * 5. Departure (`mapResponse`): the request id on the answer, and one access-log line.
+ * 5. Departure (`mapResponse`): the request id on the answer, one access-log line, and
+ *    the answer counted in the metrics (`lib/metrics/site-metrics.ts`).
  *
  * A request no route matched never reaches steps 1, 2 and 5 (Elysia finds no route to
  * run them for), so the error step does all three for it itself.
  */
 import { Elysia } from "elysia";
+import { type SiteMetrics, UNMATCHED_ROUTE } from "../metrics/site-metrics.ts";
 import type { Log } from "../runtime/log.ts";
 import { type Client, clientOf } from "./client-kind.ts";
 import { thrownAnswer } from "./errors.ts";
@@ -33,6 +35,8 @@ export type Arrival = {
 
 export interface PipelineOptions {
   readonly log: Log;
+  /** Where each answer is counted, once, beside its access-log line. */
+  readonly metrics: Pick<SiteMetrics, "request">;
   /** The methods each path answers, for 405 and preflights. */
   readonly allowedMethods: AllowedMethods;
 }
@@ -46,29 +50,33 @@ function arrive({ request }: { request: Request }): Arrival {
   };
 }
 
-export function requestPipeline({ log, allowedMethods }: PipelineOptions) {
+export function requestPipeline({ log, metrics, allowedMethods }: PipelineOptions) {
   /**
-   * Stamps the request's id on its answer, in place, and writes its access-log line.
-   * Every answer is a `Response` this app built, so its headers can still be set.
+   * Stamps the request's id on its answer, in place, writes its access-log line and
+   * counts it under `route`. Every answer is a `Response` this app built, so its headers
+   * can still be set.
    */
   function depart(
     answer: Response,
     request: Request,
     path: string,
+    route: string,
     client: Client,
     requestId: string,
     arrivedAt: number,
   ) {
     answer.headers.set("x-request-id", requestId);
+    const durationMs = performance.now() - arrivedAt;
     log.access(
       performance.timeOrigin + arrivedAt,
       request.method,
       path,
       answer.status,
-      performance.now() - arrivedAt,
+      durationMs,
       client.kind,
       requestId,
     );
+    metrics.request(route, request.method, answer.status, client.kind, durationMs / 1000);
   }
 
   return new Elysia({ name: "request-pipeline" })
@@ -84,14 +92,14 @@ export function requestPipeline({ log, allowedMethods }: PipelineOptions) {
       const answer = tooLarge
         ? thrownAnswer(code, tooLarge, request, log)
         : unmatchedAnswer(request, allowedMethods);
-      depart(answer, request, pathOf(request.url), client, requestId, arrivedAt);
+      depart(answer, request, pathOf(request.url), UNMATCHED_ROUTE, client, requestId, arrivedAt);
       return answer;
     })
     .mapResponse(
       { as: "global" },
       function departRouted({ responseValue, request, route, client, requestId, arrivedAt }) {
         if (responseValue instanceof Response)
-          depart(responseValue, request, route, client, requestId, arrivedAt);
+          depart(responseValue, request, route, route, client, requestId, arrivedAt);
       },
     );
 }

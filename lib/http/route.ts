@@ -6,6 +6,7 @@
  */
 import type { DocumentDecoration } from "elysia";
 import type { Content } from "../content/validate.ts";
+import type { SiteMetrics } from "../metrics/site-metrics.ts";
 import type { Config } from "../runtime/config.ts";
 import type { Log } from "../runtime/log.ts";
 import type { Client } from "./client-kind.ts";
@@ -27,6 +28,8 @@ export interface AppContext {
   readonly routes: readonly RouteSummary[];
   /** Failures and one-line structured events. */
   readonly log: Pick<Log, "error" | "event">;
+  /** What the app counts beyond its answers, for Prometheus (`lib/metrics/`). */
+  readonly metrics: Pick<SiteMetrics, "indexNowSubmission">;
 }
 
 export interface RouteSummary {

@@ -11,6 +11,11 @@ export interface Config {
   /** The port to listen on; 0 asks the system for any free one (the start-up line says which). */
   readonly port: number;
   readonly host: string;
+  /**
+   * The port of `GET /metrics`, on `host` beside the public one; 0 asks for any free one;
+   * undefined when `METRICS_PORT=off`. Never the public port.
+   */
+  readonly metricsPort: number | undefined;
   /** The site's public origin, no trailing slash: `{base_url}` in content and links. */
   readonly siteUrl: string;
   /** `LOG_FORMAT`; undefined leaves it to whether stdout is a terminal. */
@@ -30,6 +35,28 @@ function host(env: Env): string {
     throw new ConfigError("HOST", `must be a host name or IP address, got "${raw.slice(0, 64)}"`);
   }
   return raw;
+}
+
+/** Where Fly's Prometheus looks unless told otherwise (the `[metrics]` section of fly.toml). */
+export const DEFAULT_METRICS_PORT = 9091;
+
+function metricsPort(env: Env, publicPort: number): number | undefined {
+  const raw = valueIn(env, "METRICS_PORT");
+  if (raw === "off") return undefined;
+  const port = raw === undefined ? DEFAULT_METRICS_PORT : Number(raw);
+  if (raw !== undefined && (!/^[0-9]+$/.test(raw) || port > 65535)) {
+    throw new ConfigError(
+      "METRICS_PORT",
+      `must be a whole number from 0 to 65535, or "off", got "${raw.slice(0, 32)}"`,
+    );
+  }
+  if (port !== 0 && port === publicPort) {
+    throw new ConfigError(
+      "METRICS_PORT",
+      `must differ from PORT (${port}): the metrics are not public; set METRICS_PORT to another port, or "off"`,
+    );
+  }
+  return port;
 }
 
 function siteUrl(env: Env, listenPort: number): string {
@@ -62,6 +89,7 @@ export function loadConfig(env: Env): Config {
   return {
     port,
     host: host(env),
+    metricsPort: metricsPort(env, port),
     siteUrl: siteUrl(env, port),
     logFormat: logFormat(env),
     indexNow: indexNowConfig(env),

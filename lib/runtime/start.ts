@@ -1,12 +1,16 @@
 /**
  * @module Start-up and shutdown, the same on every runtime. The entry points
  * (`server.ts`, `server.deno.ts`) describe their runtime and call `start`; so do the
- * tests, the benchmark and the soak, so what they exercise is what ships.
+ * tests, the benchmark and the soak, so what they exercise is what ships. Two servers
+ * listen: the app on `PORT`, and `GET /metrics` for Prometheus on `METRICS_PORT`.
  */
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
 import { ContentError } from "../content/validate.ts";
 import { type App, type AppOptions, createApp } from "../http/app.ts";
 import { declaredRoutes } from "../http/route.ts";
+import { METRICS_PATH, metricsEndpoint } from "../metrics/endpoint.ts";
+import { processMetrics } from "../metrics/process-metrics.ts";
+import { siteMetrics } from "../metrics/site-metrics.ts";
 import { type Config, ConfigError, type Env, loadConfig } from "./config.ts";
 import { createLog, type Log } from "./log.ts";
 import { VERSION } from "./version.ts";
@@ -39,7 +43,14 @@ export interface Runtime {
   exit(code: number): never;
   onSignal(signal: "SIGTERM" | "SIGINT", listener: () => void): void;
   /** Serves the app at the configured address. */
-  listen(app: App, address: { readonly hostname: string; readonly port: number }): Promise<Listening>;
+  listen(app: App, address: Address): Promise<Listening>;
+  /** Serves a bare fetch handler: the metrics, a second small server beside the app. */
+  serve(fetch: (request: Request) => Response, address: Address): Promise<Listening>;
+}
+
+export interface Address {
+  readonly hostname: string;
+  readonly port: number;
 }
 
 /** A running server. */
@@ -47,10 +58,12 @@ export interface Server extends Listening {
   readonly app: App;
   readonly config: Config;
   readonly log: Log;
+  /** Where `GET /metrics` is served, e.g. `http://127.0.0.1:9091`; undefined when `METRICS_PORT=off`. */
+  readonly metricsUrl: string | undefined;
 }
 
 /** What a test may vary in the app; everything else comes from the environment. */
-export type StartOptions = Omit<AppOptions, "config" | "log">;
+export type StartOptions = Omit<AppOptions, "config" | "log" | "metrics">;
 
 /**
  * Handles `--version`, reads the configuration, builds the app and listens; then drains
@@ -65,6 +78,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
   let config: Config;
   let log: Log;
   let app: App;
+  const metrics = siteMetrics();
   try {
     config = loadConfig(runtime.env);
     log = createLog({
@@ -72,7 +86,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       out: runtime.out,
       err: runtime.err,
     });
-    app = createApp({ config, log, ...options });
+    app = createApp({ config, log, metrics, ...options });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) {
       runtime.err(`Cannot start: ${error.message}`);
@@ -81,13 +95,43 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     throw error;
   }
   const listening = await runtime.listen(app, { hostname: config.host, port: config.port });
+  let metricsServer: Listening | undefined;
+  if (config.metricsPort !== undefined) {
+    const families = [...metrics.families, ...processMetrics({ version: VERSION, runtime: runtime.name })];
+    metricsServer = await runtime
+      .serve(metricsEndpoint(families), { hostname: config.host, port: config.metricsPort })
+      .catch(async (error: unknown) => {
+        // Half a server is no server: the app stops too, and the error says why.
+        await listening.stop();
+        throw error;
+      });
+  }
   const routes = declaredRoutes(options.routes ?? manifest).length;
+  const scrapedAt = metricsServer ? `${metricsServer.url}${METRICS_PATH}` : "off";
   log.event(
     "listening",
-    { version: VERSION, runtime: runtime.name, address: listening.url, routes, site: config.siteUrl },
-    `site ${VERSION} on ${runtime.name} listening at ${listening.url} (${routes} routes, ${config.siteUrl})`,
+    {
+      version: VERSION,
+      runtime: runtime.name,
+      address: listening.url,
+      metrics: scrapedAt,
+      routes,
+      site: config.siteUrl,
+    },
+    `site ${VERSION} on ${runtime.name} listening at ${listening.url} (${routes} routes, ${config.siteUrl}), metrics ${scrapedAt === "off" ? "off" : `at ${scrapedAt}`}`,
   );
-  const server: Server = { ...listening, app, config, log };
+  const server: Server = {
+    url: listening.url,
+    // The app drains first; Prometheus may scrape until it has.
+    async stop() {
+      await listening.stop();
+      await metricsServer?.stop();
+    },
+    app,
+    config,
+    log,
+    metricsUrl: metricsServer?.url,
+  };
   drainOnSignal(runtime, server);
   return server;
 }

@@ -133,6 +133,7 @@ export const POST = defineRoute({
       async function submitNow(startedAt) {
         const report = await submitAll(payload, { endpoints, timeoutMs, now: startedAt });
         app.log.event("indexnow.submission", summarise(report));
+        app.metrics.indexNowSubmission(report);
         return report;
       },
       { cooldownSeconds, clock: app.clock },

@@ -32,6 +32,8 @@ describe("configuration refusals", () => {
     ["PORT", { PORT: "abc" }],
     ["PORT", { PORT: "70000" }],
     ["PORT", { PORT: "-1" }],
+    ["METRICS_PORT", { METRICS_PORT: "ninety" }],
+    ["METRICS_PORT", { METRICS_PORT: "1" }],
     ["HOST", { HOST: "bad host!" }],
     ["SITE_URL", { SITE_URL: "not a url" }],
     ["SITE_URL", { SITE_URL: "ftp://rin.example" }],

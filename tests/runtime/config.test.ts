@@ -10,6 +10,15 @@ describe("configuration", () => {
     expect(loadConfig({ PORT: "0" }).port).toBe(0);
   });
 
+  test("METRICS_PORT: 9091 unless set; 0 asks for any free port, like PORT; off serves no metrics", () => {
+    expect(loadConfig({}).metricsPort).toBe(9091);
+    expect(loadConfig({ METRICS_PORT: "9100" }).metricsPort).toBe(9100);
+    expect(loadConfig({ METRICS_PORT: "0" }).metricsPort).toBe(0);
+    expect(loadConfig({ METRICS_PORT: " off " }).metricsPort).toBeUndefined();
+    // Both 0: two free ports, never the same one.
+    expect(loadConfig({ PORT: "0", METRICS_PORT: "0" })).toMatchObject({ port: 0, metricsPort: 0 });
+  });
+
   test("LOG_FORMAT is json, pretty, or left to whether stdout is a terminal", () => {
     expect(loadConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
     expect(loadConfig({ LOG_FORMAT: " json " }).logFormat).toBe("json");
@@ -45,6 +54,14 @@ describe("configuration", () => {
     [{ PORT: "eighty" }, 'PORT: must be a whole number from 0 to 65535, got "eighty"'],
     [{ PORT: "70000" }, "PORT: must be a whole number from 0 to 65535"],
     [{ PORT: "-1" }, "PORT: must be a whole number from 0 to 65535"],
+    [
+      { METRICS_PORT: "prometheus" },
+      'METRICS_PORT: must be a whole number from 0 to 65535, or "off", got "prometheus"',
+    ],
+    [{ METRICS_PORT: "70000" }, 'METRICS_PORT: must be a whole number from 0 to 65535, or "off"'],
+    [{ METRICS_PORT: "OFF" }, 'METRICS_PORT: must be a whole number from 0 to 65535, or "off"'],
+    [{ PORT: "9091" }, "METRICS_PORT: must differ from PORT (9091): the metrics are not public"],
+    [{ PORT: "8080", METRICS_PORT: "8080" }, "METRICS_PORT: must differ from PORT (8080)"],
     [{ LOG_FORMAT: "xml" }, 'LOG_FORMAT: must be "json" or "pretty", got "xml"'],
     [{ HOST: "local host" }, "HOST: must be a host name or IP address"],
     [{ SITE_URL: "rin.example" }, "SITE_URL: must be an absolute URL"],

@@ -1,7 +1,8 @@
 /**
  * The server as a process: the start-up line, one access-log line per request, the log's
- * format when LOG_FORMAT leaves it open, and a graceful shutdown on SIGTERM or SIGINT
- * that lets slow requests in flight finish before exiting 0, or exits 1 after the grace.
+ * format when LOG_FORMAT leaves it open, the metrics on their own port, and a graceful
+ * shutdown on SIGTERM or SIGINT that lets slow requests in flight finish before exiting
+ * 0, or exits 1 after the grace.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -10,6 +11,8 @@ import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { freePort, type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
+import { matching, samplesOf, total } from "../support/exposition.ts";
+import { promtoolCheckMetrics } from "../support/promtool.ts";
 
 const root = join(import.meta.dir, "..", "..");
 
@@ -119,6 +122,48 @@ test(
   SHUTDOWN_GRACE_MS + 10_000,
 );
 
+test.each(runtimes)(
+  "on %s, GET /metrics is served on a port of its own beside the app, never on the public one, and closes with it",
+  async (runtime) => {
+    const server = await startSlowServer(runtime);
+    const curl = { "user-agent": "curl/8.5.0" };
+    for (let i = 0; i < 3; i++) await (await fetch(`${server.url}/api/now`, { headers: curl })).arrayBuffer();
+    const onPublicPort = await fetch(`${server.url}/metrics`);
+    expect([onPublicPort.status, (await onPublicPort.json()).error.code]).toEqual([404, "not_found"]);
+
+    const scrape = await fetch(`${server.metricsUrl}/metrics`);
+    expect(scrape.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
+    const text = await scrape.text();
+    expect(promtoolCheckMetrics(text)).toEqual({ exitCode: 0, problems: "" });
+    const samples = samplesOf(text);
+    const now = { route: "/api/now", method: "GET", status: "200", client: "terminal" };
+    expect(total(samples, "site_http_requests_total", now)).toBe(3);
+    expect(total(samples, "site_http_requests_total", { route: "unmatched", status: "404" })).toBe(1);
+    expect(matching(samples, "site_build_info")[0]?.labels).toEqual({
+      version: VERSION,
+      runtime: runtime === "bun" ? `bun ${Bun.version}` : expect.stringMatching(/^deno \d+\.\d+\.\d+/),
+    });
+
+    expect(await server.stop()).toBe(0);
+    const [listening] = server
+      .output()
+      .stdout.trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(listening).toMatchObject({
+      event: "listening",
+      address: server.url,
+      metrics: `${server.metricsUrl}/metrics`,
+    });
+    expect(
+      await fetch(`${server.metricsUrl}/metrics`).then(
+        () => "open",
+        () => "closed",
+      ),
+    ).toBe("closed");
+  },
+);
+
 test("prints one start-up line, then one JSON access-log line per request", async () => {
   const server = await startSlowServer();
   const response = await fetch(`${server.url}/api/%1B[2J?q=1`, {
@@ -213,7 +258,7 @@ describe("with LOG_FORMAT unset, the log's format follows stdout", () => {
   /** This run's environment less LOG_FORMAT, on loopback: the server decides the format itself. */
   function unsetFormat(port: number) {
     const { LOG_FORMAT: _, ...env } = process.env;
-    return { ...env, HOST: "127.0.0.1", PORT: String(port) };
+    return { ...env, HOST: "127.0.0.1", PORT: String(port), METRICS_PORT: "0" };
   }
   /** Waits until `read()` holds `expected`, or `timeoutMs` passes. */
   async function until(read: () => string, expected: string, timeoutMs = 10_000) {
@@ -266,6 +311,19 @@ describe("with LOG_FORMAT unset, the log's format follows stdout", () => {
     );
     expect(shown).not.toContain("{");
   });
+});
+
+test("a bad METRICS_PORT stops start-up with one line naming it", async () => {
+  const child = Bun.spawn(["bun", "server.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(freePort()), METRICS_PORT: "9o91" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  expect(await child.exited).toBe(1);
+  expect((await new Response(child.stderr).text()).trim()).toBe(
+    'Cannot start: METRICS_PORT: must be a whole number from 0 to 65535, or "off", got "9o91"',
+  );
 });
 
 test("a bad LOG_FORMAT stops start-up with one line naming it", async () => {

@@ -15,8 +15,9 @@ export interface TestServer extends Server {
 }
 
 /**
- * Starts the server on `127.0.0.1`, any free port, at the fixed instant of the golden
- * files. `env` adds to (or overrides) that environment; `options` to the app.
+ * Starts the server on `127.0.0.1`, any free port (and any free one for its metrics), at
+ * the fixed instant of the golden files. `env` adds to (or overrides) that environment;
+ * `options` to the app.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -27,7 +28,7 @@ export async function startServer(
   const server = await start(
     {
       ...bun,
-      env: { HOST: "127.0.0.1", PORT: "0", SITE_URL, LOG_FORMAT: "json", ...env },
+      env: { HOST: "127.0.0.1", PORT: "0", METRICS_PORT: "0", SITE_URL, LOG_FORMAT: "json", ...env },
       args: [],
       out: (lines) => stdout.push(...lines.split("\n")),
       err: (text) => stderr.push(text),

@@ -1,0 +1,39 @@
+/**
+ * @module The metrics port's one answer: `GET /metrics`, the exposition of the site's
+ * and the process's metrics, for Fly's Prometheus. A bare fetch handler, served by
+ * `lib/runtime/start.ts` on `METRICS_PORT` beside the public port and never on it: no
+ * Elysia, no pipeline, no access-log line, so a scrape is neither logged nor counted.
+ * Anything else answers the API's error envelope.
+ */
+import { ApiError, errorResponse } from "../http/errors.ts";
+import { pathOf, quoteInput } from "../http/request-input.ts";
+import { EXPOSITION_CONTENT_TYPE, exposition, type MetricFamily } from "./exposition.ts";
+
+/** Where Prometheus scrapes, on the metrics port. */
+export const METRICS_PATH = "/metrics";
+
+export function metricsEndpoint(families: readonly MetricFamily[]): (request: Request) => Response {
+  return function scrape(request) {
+    const path = pathOf(request.url);
+    if (path !== METRICS_PATH) {
+      return errorResponse(
+        new ApiError(
+          404,
+          `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}: try GET /metrics`,
+        ),
+        request,
+      );
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return errorResponse(
+        new ApiError(405, `${METRICS_PATH} answers GET, HEAD, not ${quoteInput(request.method, 16)}`, {
+          headers: { allow: "GET, HEAD" },
+        }),
+        request,
+      );
+    }
+    return new Response(request.method === "HEAD" ? null : exposition(families), {
+      headers: { "content-type": EXPOSITION_CONTENT_TYPE, "cache-control": "no-store" },
+    });
+  };
+}

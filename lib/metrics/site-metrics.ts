@@ -1,0 +1,70 @@
+/**
+ * @module What the app counts: every answer, where its access-log line is written
+ * (`lib/http/pipeline.ts`), and every IndexNow submission, where its event is logged
+ * (`routes/api/ping-indexnow.ts`). Labels come from short fixed lists, never from what a
+ * request says, so a stranger's requests cannot grow the number of series: a path no
+ * route matched is `unmatched`, a method outside the usual ones `other`.
+ */
+import type { ClientKind } from "../http/client-kind.ts";
+import type { OverallOutcome, SubmissionReport } from "../indexnow/submission.ts";
+import { Counter, Histogram, type MetricFamily } from "./exposition.ts";
+
+/** The route label of a request no route matched: 404s, 405s and preflights. */
+export const UNMATCHED_ROUTE = "unmatched";
+
+/** Methods labelled as they are; any other is `other`. */
+const METHOD_LABELS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * Upper bounds of the latency buckets, in seconds: most answers are prepared and leave in
+ * well under a millisecond; the IndexNow trigger waits for the engines, up to seconds.
+ */
+export const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+
+const SUBMISSION_OUTCOMES: readonly OverallOutcome[] = ["accepted", "partial", "failed"];
+
+export interface SiteMetrics {
+  /** One answer: `route` is the route's pattern or `UNMATCHED_ROUTE`, never the raw path. */
+  request(route: string, method: string, status: number, client: ClientKind, seconds: number): void;
+  /** One IndexNow submission, with what each engine said. */
+  indexNowSubmission(report: SubmissionReport): void;
+  /** The families, for the exposition. */
+  readonly families: readonly MetricFamily[];
+}
+
+export function siteMetrics(): SiteMetrics {
+  const requests = new Counter(
+    "site_http_requests_total",
+    "Answers given, by route pattern, method, status and client kind.",
+    ["route", "method", "status", "client"],
+  );
+  const durations = new Histogram(
+    "site_http_request_duration_seconds",
+    "Time from a request's arrival to its answer leaving the app, by route pattern.",
+    ["route"],
+    DURATION_BUCKETS,
+  );
+  const submissions = new Counter(
+    "site_indexnow_submissions_total",
+    "IndexNow submissions, by overall outcome: accepted, partial or failed.",
+    ["outcome"],
+  );
+  const engineResults = new Counter(
+    "site_indexnow_engine_results_total",
+    "What each IndexNow engine made of a submission, by engine and outcome.",
+    ["engine", "outcome"],
+  );
+  for (const outcome of SUBMISSION_OUTCOMES) submissions.inc([outcome], 0);
+
+  return {
+    request(route, method, status, client, seconds) {
+      requests.inc([route, METHOD_LABELS.has(method) ? method : "other", String(status), client]);
+      durations.observe([route], seconds);
+    },
+    indexNowSubmission(report) {
+      submissions.inc([report.outcome]);
+      for (const { name, outcome } of report.engines) engineResults.inc([name, outcome]);
+    },
+    families: [requests, durations, submissions, engineResults],
+  };
+}
