@@ -106,6 +106,20 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
         throw error;
       });
   }
+  const server: Server = {
+    url: listening.url,
+    // The app drains first; Prometheus may scrape until it has.
+    async stop() {
+      await listening.stop();
+      await metricsServer?.stop();
+    },
+    app,
+    config,
+    log,
+    metricsUrl: metricsServer?.url,
+  };
+  // Before the "listening" line: whoever reads it may send SIGTERM at once, and gets a drain.
+  drainOnSignal(runtime, server);
   const routes = declaredRoutes(options.routes ?? manifest).length;
   const scrapedAt = metricsServer ? `${metricsServer.url}${METRICS_PATH}` : "off";
   log.event(
@@ -120,19 +134,6 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     },
     `site ${VERSION} on ${runtime.name} listening at ${listening.url} (${routes} routes, ${config.siteUrl}), metrics ${scrapedAt === "off" ? "off" : `at ${scrapedAt}`}`,
   );
-  const server: Server = {
-    url: listening.url,
-    // The app drains first; Prometheus may scrape until it has.
-    async stop() {
-      await listening.stop();
-      await metricsServer?.stop();
-    },
-    app,
-    config,
-    log,
-    metricsUrl: metricsServer?.url,
-  };
-  drainOnSignal(runtime, server);
   return server;
 }
 
