@@ -4,6 +4,7 @@
  * Wget, HTTPie and python-requests are Debian's (scripts/install-test-tools.sh).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { runCommand } from "../support/run.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -23,14 +24,9 @@ interface Fetched {
 
 /** Runs a client; its stdout is the decoded body, its stderr (or first line) the coding. */
 async function run(command: string[]): Promise<{ out: string; err: string }> {
-  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
-  const [out, err, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  if (code !== 0) throw new Error(`${command[0]} exited with ${code}: ${err}`);
-  return { out, err };
+  const { code, stdout, stderr } = await runCommand(command);
+  if (code !== 0) throw new Error(`${command[0]} exited with ${code}: ${stderr}`);
+  return { out: stdout, err: stderr };
 }
 
 /** Each client: fetch with or without compression, report the coding and the decoded body. */

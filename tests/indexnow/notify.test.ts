@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "bun:test";
 import { join } from "node:path";
 import { type FakeEngine, refusedUrl, startEngine } from "../support/engines.ts";
+import { runCommand } from "../support/run.ts";
 import { startServer } from "../support/server.ts";
 
 const SCRIPT = join(import.meta.dir, "..", "..", "scripts", "notify.ts");
@@ -32,17 +33,7 @@ async function instance(env: Record<string, string>): Promise<string> {
 /** Runs `bun scripts/notify.ts ...args` as a release script would. */
 async function notify(args: string[], env: Record<string, string> = {}) {
   const { SITE_URL: _, ...inherited } = process.env;
-  const child = Bun.spawn(["bun", SCRIPT, ...args], {
-    env: { ...inherited, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [code, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  return { code, stdout, stderr };
+  return runCommand(["bun", SCRIPT, ...args], { env: { ...inherited, ...env } });
 }
 
 describe("bun run notify", () => {

@@ -11,6 +11,7 @@ import sample from "@jsonresume/schema/sample.resume.json" with { type: "json" }
 import { contentFiles } from "../../lib/content/files.ts";
 import type { Profile } from "../../lib/content/schemas.ts";
 import { as, send, testApp } from "../support/app.ts";
+import { runCommand } from "../support/run.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "import-resume-"));
@@ -26,16 +27,9 @@ async function importResume(resume: unknown, current: Profile | undefined = ship
   const out = join(dir, `profile-${runs}.json`);
   writeFileSync(file, typeof resume === "string" ? resume : JSON.stringify(resume));
   if (current) writeFileSync(out, JSON.stringify(current));
-  const child = Bun.spawn(["bun", "run", "import-resume", file, "--out", out], {
+  const { code, stdout, stderr } = await runCommand(["bun", "run", "import-resume", file, "--out", out], {
     cwd: ROOT,
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [code, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
   const written = () => JSON.parse(readFileSync(out, "utf8")) as Profile;
   return { code, stdout, stderr, written };
 }
