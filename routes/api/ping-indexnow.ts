@@ -15,6 +15,7 @@ import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
 import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, guardedTrigger } from "../../lib/indexnow/trigger.ts";
+import { once } from "../../lib/once.ts";
 
 /** The request needs no body; anything bigger than this is refused unread. */
 export const MAX_BODY_BYTES = 1024;
@@ -124,16 +125,19 @@ export const POST = defineRoute({
     const reason = notReadyReason(app.config);
     const { key, endpoints, timeoutMs, cooldownSeconds } = app.config.indexNow;
     const site = app.config.siteUrl;
-    const payload = {
+    // Made by the first trigger: listing the pages sorts their dates, and the runtime's
+    // first sort costs idle memory that a machine never asked to submit need not hold
+    // (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
+    const payload = once(() => ({
       host: new URL(site).host,
       key: key ?? "",
       keyLocation: `${site}/${key}.txt`,
       // Exactly what /sitemap.xml lists.
       urlList: sitePages(app.content, site).map(({ url }) => url),
-    };
+    }));
     const trigger = guardedTrigger(
       async function submitNow(startedAt) {
-        const report = await submitAll(payload, { endpoints, timeoutMs, now: startedAt });
+        const report = await submitAll(payload(), { endpoints, timeoutMs, now: startedAt });
         app.log.event("indexnow.submission", summarise(report));
         return report;
       },
