@@ -2,7 +2,7 @@
  * Compiles the Bun entry point, every route and all of content/ into one executable,
  * `dist/site`, with the git commit baked in (`GIT_COMMIT`, else `git rev-parse`).
  *
- *   bun run build                  dist/site (with bytecode)
+ *   bun run build                  dist/site (with bytecode, lazy imports as chunks of their own)
  *   bun run build --no-bytecode    without bytecode, for the start-up comparison
  *   bun run build --outfile PATH   elsewhere
  */
@@ -59,6 +59,13 @@ const build = await Bun.build({
   compile: { outfile: resolve(root, outfile) },
   // Bytecode: the executable parses nothing at start-up (docs/performance.md).
   bytecode: !args.includes("--no-bytecode"),
+  // Each `import()` of a bundled file becomes a chunk of its own inside the executable,
+  // loaded when the import runs: the terminal renderer (with qrcode, ansis, string-width)
+  // and Elysia's file-type check stay out of start-up. In one file, their wrappers cost
+  // about 1 MB of idle memory though they never ran
+  // (docs/decisions/2026-11-23-idle-memory-of-the-formats.md). Splitting needs ES modules.
+  format: "esm",
+  splitting: true,
   define: {
     BUILD_COMMIT: JSON.stringify(sha),
     // security.txt expires a fixed time after the build (lib/crawlers/security-txt.ts).

@@ -7,13 +7,19 @@
 import { once } from "../once.ts";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
-const TWO_LETTER_CODES = [...LETTERS].flatMap((first) => [...LETTERS].map((second) => first + second));
+
+/**
+ * `aa` to `zz`, made when a table is first built: made when the module loaded, its 676
+ * calls woke JavaScriptCore's optimising compiler at every start-up, for a table that
+ * most machines never build (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
+ */
+const twoLetterCodes = () => [...LETTERS].flatMap((first) => [...LETTERS].map((second) => first + second));
 
 /** Every two-letter code the runtime has an English name for, by that name in lower case. */
 function codesByName(type: "region" | "language", spell: (code: string) => string): Map<string, string> {
   const names = new Intl.DisplayNames(["en"], { type, fallback: "none" });
   const byName = new Map<string, string>();
-  for (const code of TWO_LETTER_CODES.map(spell)) {
+  for (const code of twoLetterCodes().map(spell)) {
     const name = names.of(code);
     if (name && !byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), code);
   }

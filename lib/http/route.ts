@@ -79,16 +79,23 @@ export type RouteModule = Partial<Record<Method, RouteDefinition>>;
 /** The route files by URL path: what `routes/_manifest.gen.ts` lists. */
 export type RouteFiles = readonly (readonly [path: string, module: RouteModule])[];
 
-/** Every method and path the route files declare, in manifest order. */
+/**
+ * Every method and path the route files declare, in manifest order. Loops rather than a
+ * callback per file and method: start-up runs this twice, and that many calls woke
+ * JavaScriptCore's optimising compiler, at a cost in idle memory
+ * (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
+ */
 export function declaredRoutes(
   files: RouteFiles,
 ): { method: Method; path: string; route: RouteDefinition }[] {
-  return files.flatMap(([path, module]) =>
-    METHODS.flatMap((method) => {
+  const declared: { method: Method; path: string; route: RouteDefinition }[] = [];
+  for (const [path, module] of files) {
+    for (const method of METHODS) {
       const route = module[method];
-      return route ? [{ method, path, route }] : [];
-    }),
-  );
+      if (route) declared.push({ method, path, route });
+    }
+  }
+  return declared;
 }
 
 /** One method and path the app answers, and its handler: what the app registers. */

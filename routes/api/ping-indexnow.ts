@@ -16,6 +16,7 @@ import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
 import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, guardedTrigger } from "../../lib/indexnow/trigger.ts";
+import { once } from "../../lib/once.ts";
 
 const engineReportSchema = () =>
   t.Object({
@@ -122,16 +123,19 @@ export const POST = defineRoute({
     const reason = notReadyReason(app.config);
     const { key, endpoints, timeoutMs, cooldownSeconds } = app.config.indexNow;
     const site = app.config.siteUrl;
-    const payload = {
+    // Made by the first trigger: listing the pages sorts their dates, and the runtime's
+    // first sort costs idle memory that a machine never asked to submit need not hold
+    // (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
+    const payload = once(() => ({
       host: new URL(site).host,
       key: key ?? "",
       keyLocation: `${site}${keyFilePath(key ?? "")}`,
       // Exactly what /sitemap.xml lists.
       urlList: sitePages(app.content, site).map(({ url }) => url),
-    };
+    }));
     const trigger = guardedTrigger(
       async function submitNow(startedAt) {
-        const report = await submitAll(payload, { endpoints, timeoutMs, now: startedAt });
+        const report = await submitAll(payload(), { endpoints, timeoutMs, now: startedAt });
         app.log.event("indexnow.submission", summarise(report));
         app.metrics.indexNowSubmission(report);
         return report;
