@@ -1,7 +1,8 @@
 /**
  * @module Prepared responses: a body and all its headers, built once, cloned per
  * request. Building headers per request costs more than the rest of a handler here;
- * compressing per request would cost far more, so each content coding is built once too.
+ * compressing per request would cost far more, so each content coding is built once too,
+ * when a client first asks for it.
  */
 import type { Client } from "./client-kind.ts";
 import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
@@ -35,8 +36,8 @@ interface Variant {
 
 interface Built {
   readonly identity: Variant;
-  /** The body in each content coding; only for bodies worth compressing. */
-  readonly encoded: Readonly<Record<Encoding, Variant>> | undefined;
+  /** The body in one content coding, built the first time a client asks for it; only for bodies worth compressing. */
+  readonly encoded: ((encoding: Encoding) => Variant) | undefined;
 }
 
 /** Every header an answer prepared with `options` carries, but its ETag, which depends on its body. */
@@ -70,8 +71,10 @@ function variant(
 
 /**
  * The answer in identity and, for a body over `COMPRESS_MIN_BYTES`, in each content
- * coding. Each coding has its own strong ETag: the identity tag with the coding's name
- * added, as the bytes differ but follow from the same body.
+ * coding, each compressed the first time a client asks for it and kept: a coding no
+ * client asks for costs nothing, and none is compressed twice. Each coding has its own
+ * strong ETag: the identity tag with the coding's name added, as the bytes differ but
+ * follow from the same body.
  */
 function build(body: string, options: PrepareOptions): Built {
   const etag = options.etag ? strongEtag(body) : undefined;
@@ -80,15 +83,21 @@ function build(body: string, options: PrepareOptions): Built {
   if (bytes.byteLength <= COMPRESS_MIN_BYTES)
     return { identity: variant(body, headers, etag), encoded: undefined };
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
-  const encodedVariant = (encoding: Encoding) =>
-    variant(
-      compress(bytes, encoding),
-      { ...headers, "content-encoding": encoding },
-      etag && `${etag.slice(0, -1)}-${encoding}"`,
-    );
+  const encoded = new Map<Encoding, Variant>();
   return {
     identity: variant(bytes, headers, etag),
-    encoded: { br: encodedVariant("br"), zstd: encodedVariant("zstd"), gzip: encodedVariant("gzip") },
+    encoded(encoding) {
+      let built = encoded.get(encoding);
+      if (!built) {
+        built = variant(
+          compress(bytes, encoding),
+          { ...headers, "content-encoding": encoding },
+          etag && `${etag.slice(0, -1)}-${encoding}"`,
+        );
+        encoded.set(encoding, built);
+      }
+      return built;
+    },
   };
 }
 
@@ -120,7 +129,7 @@ export class PreparedResponse {
     this.#built ??= build(this.#body, this.#options);
     const { identity, encoded } = this.#built;
     const encoding = encoded && negotiateEncoding(request.headers.get("accept-encoding"));
-    const { response, notModified } = encoding ? encoded[encoding] : identity;
+    const { response, notModified } = encoding ? encoded(encoding) : identity;
     if (notModified) {
       const ifNoneMatch = request.headers.get("if-none-match");
       if (ifNoneMatch && etagMatches(ifNoneMatch, notModified.etag)) return notModified.response.clone();
