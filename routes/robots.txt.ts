@@ -1,8 +1,8 @@
 /** GET /robots.txt: crawlers may read everything; the sitemap says what there is. */
 import { renderRobots } from "../lib/crawlers/robots.ts";
 import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
-import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
-import { PreparedResponse } from "../lib/http/prepared-response.ts";
+import { CONTENT_TYPE } from "../lib/http/headers.ts";
+import { preparedFile } from "../lib/http/prepared-response.ts";
 import { defineRoute } from "../lib/http/route.ts";
 
 export const GET = defineRoute({
@@ -26,14 +26,9 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    const robots = new PreparedResponse(renderRobots(app.config.siteUrl), {
-      contentType: CONTENT_TYPE.text,
-      cacheControl: CACHE_CONTROL.content,
-      etag: true,
-      vary: false,
-    });
+    const robots = preparedFile(CONTENT_TYPE.text, () => renderRobots(app.config.siteUrl));
     return function robotsTxt({ request }) {
-      return robots.respond(request);
+      return robots(request);
     };
   },
 });

@@ -2,10 +2,9 @@
 import { sitePages } from "../lib/crawlers/site-pages.ts";
 import { renderSitemap } from "../lib/crawlers/sitemap.ts";
 import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
-import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
-import { PreparedResponse } from "../lib/http/prepared-response.ts";
+import { CONTENT_TYPE } from "../lib/http/headers.ts";
+import { preparedFile } from "../lib/http/prepared-response.ts";
 import { defineRoute } from "../lib/http/route.ts";
-import { once } from "../lib/once.ts";
 
 const example = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -32,19 +31,13 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    // Built on the first request: listing the pages sorts their dates, and the runtime's
+    // Listed on the first request: listing the pages sorts their dates, and the runtime's
     // first sort costs idle memory (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
-    const sitemap = once(
-      () =>
-        new PreparedResponse(renderSitemap(sitePages(app.content, app.config.siteUrl)), {
-          contentType: CONTENT_TYPE.xml,
-          cacheControl: CACHE_CONTROL.content,
-          etag: true,
-          vary: false,
-        }),
+    const sitemap = preparedFile(CONTENT_TYPE.xml, () =>
+      renderSitemap(sitePages(app.content, app.config.siteUrl)),
     );
     return function siteMap({ request }) {
-      return sitemap().respond(request);
+      return sitemap(request);
     };
   },
 });

@@ -1,10 +1,9 @@
 /** GET /.well-known/security.txt: how to report a vulnerability (RFC 9116). */
 import { renderSecurityTxt, securityTxtOf } from "../../lib/crawlers/security-txt.ts";
 import { documentBody, notModified, ok } from "../../lib/docs/responses.ts";
-import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
-import { PreparedResponse } from "../../lib/http/prepared-response.ts";
+import { CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { preparedFile } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
-import { once } from "../../lib/once.ts";
 import { BUILT_AT } from "../../lib/runtime/version.ts";
 
 const example = `Contact: mailto:rin@example.com
@@ -30,21 +29,12 @@ export const GET = defineRoute({
   setup(app) {
     // From source there is no build: start-up stands in for it.
     const builtAt = BUILT_AT ?? app.startedAt;
-    // Built on the first request: finding language tags loads ICU data start-up need not.
-    const securityTxt = once(
-      () =>
-        new PreparedResponse(
-          renderSecurityTxt(securityTxtOf(app.content.profile, app.config.siteUrl, builtAt)),
-          {
-            contentType: CONTENT_TYPE.text,
-            cacheControl: CACHE_CONTROL.content,
-            etag: true,
-            vary: false,
-          },
-        ),
+    // Written on the first request: finding language tags loads ICU data start-up need not.
+    const securityTxt = preparedFile(CONTENT_TYPE.text, () =>
+      renderSecurityTxt(securityTxtOf(app.content.profile, app.config.siteUrl, builtAt)),
     );
     return function securityContact({ request }) {
-      return securityTxt().respond(request);
+      return securityTxt(request);
     };
   },
 });
