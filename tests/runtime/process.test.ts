@@ -13,6 +13,7 @@ import { freePort, type ServerProcess, startServerProcess } from "../../scripts/
 import { routesWithSlow } from "../fixtures/slow-route.ts";
 import { matching, samplesOf, total } from "../support/exposition.ts";
 import { promtoolCheckMetrics } from "../support/promtool.ts";
+import { runCommand } from "../support/run.ts";
 
 const root = join(import.meta.dir, "..", "..");
 
@@ -313,30 +314,20 @@ describe("with LOG_FORMAT unset, the log's format follows stdout", () => {
   });
 });
 
-test("a bad METRICS_PORT stops start-up with one line naming it", async () => {
-  const child = Bun.spawn(["bun", "server.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(freePort()), METRICS_PORT: "9o91" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  expect(await child.exited).toBe(1);
-  expect((await new Response(child.stderr).text()).trim()).toBe(
+test.each([
+  [
+    "METRICS_PORT",
+    "9o91",
     'Cannot start: METRICS_PORT: must be a whole number from 0 to 65535, or "off", got "9o91"',
-  );
-});
-
-test("a bad LOG_FORMAT stops start-up with one line naming it", async () => {
-  const child = Bun.spawn(["bun", "server.ts"], {
+  ],
+  ["LOG_FORMAT", "xml", 'Cannot start: LOG_FORMAT: must be "json" or "pretty", got "xml"'],
+])("a bad %s stops start-up with one line naming it", async (variable, value, line) => {
+  const { code, stderr } = await runCommand(["bun", "server.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(freePort()), LOG_FORMAT: "xml" },
-    stdout: "pipe",
-    stderr: "pipe",
+    env: { ...process.env, PORT: String(freePort()), [variable]: value },
   });
-  expect(await child.exited).toBe(1);
-  expect((await new Response(child.stderr).text()).trim()).toBe(
-    'Cannot start: LOG_FORMAT: must be "json" or "pretty", got "xml"',
-  );
+  expect(code).toBe(1);
+  expect(stderr.trim()).toBe(line);
 });
 
 test("--version prints the version with its commit and exits 0", async () => {
