@@ -11,6 +11,7 @@ import {
   type Encoding,
   negotiateEncoding,
 } from "../../lib/http/compression.ts";
+import { renderer } from "../../lib/profile/terminal.ts";
 import { as, send, testApp } from "../support/app.ts";
 
 const app = testApp();
@@ -65,7 +66,7 @@ describe("negotiateEncoding", () => {
 describe("a body over the threshold", () => {
   // Terminal text sent while the renderer loads is streamed as is (docs/http.md).
   beforeAll(async () => {
-    await (await send(app, "/api/curl", as.curl)).text();
+    await renderer();
   });
 
   for (const [path, client] of LARGE) {
