@@ -1,4 +1,9 @@
 /** @module What the bench measures: every GET endpoint, for each client class that changes its representation. */
+import { contentFiles } from "../lib/content/files.ts";
+import type { Profile } from "../lib/content/schemas.ts";
+
+/** The structured profile's path for the owner built into the executable the bench runs. */
+const PROFILE_PATH = `/api/${(contentFiles.profile as Profile).handle}.json`;
 
 export const UA = {
   curl: "curl/8.5.0",
@@ -22,8 +27,12 @@ export const ALL_CASES: readonly BenchCase[] = [
   { name: "/, browser", path: "/", headers: { "user-agent": UA.browser, accept: "text/html,*/*;q=0.8" } },
   { name: "/, program JSON", path: "/", headers: { "user-agent": UA.program, accept: "*/*" } },
   { name: "curl, ANSI", path: "/api/curl", headers: { "user-agent": UA.curl, accept: "*/*" } },
-  { name: "rin.json, browser", path: "/api/rin.json", headers: { "user-agent": UA.browser, accept: "*/*" } },
-  { name: "rin.json, curl pretty", path: "/api/rin.json", headers: { "user-agent": UA.curl, accept: "*/*" } },
+  { name: "profile JSON, browser", path: PROFILE_PATH, headers: { "user-agent": UA.browser, accept: "*/*" } },
+  {
+    name: "profile JSON, curl pretty",
+    path: PROFILE_PATH,
+    headers: { "user-agent": UA.curl, accept: "*/*" },
+  },
   { name: "now, browser", path: "/api/now", headers: { "user-agent": UA.browser, accept: "*/*" } },
   { name: "fortune, browser", path: "/api/fortune", headers: { "user-agent": UA.browser, accept: "*/*" } },
   { name: "roast, browser", path: "/api/roast", headers: { "user-agent": UA.browser, accept: "*/*" } },

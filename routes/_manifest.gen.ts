@@ -3,13 +3,13 @@
 import type { RouteModule } from "../lib/http/route.ts";
 import * as $index from "./index.ts";
 import * as $_well_known_security_txt from "./.well-known/security.txt.ts";
+import * as $api__handle__json from "./api/{handle}.json.ts";
 import * as $api_curl from "./api/curl.ts";
 import * as $api_fortune from "./api/fortune.ts";
 import * as $api_now from "./api/now.ts";
 import * as $api_ping from "./api/ping.ts";
 import * as $api_ping_indexnow from "./api/ping-indexnow.ts";
 import * as $api_resume_json from "./api/resume.json.ts";
-import * as $api_rin_json from "./api/rin.json.ts";
 import * as $api_roast from "./api/roast.ts";
 import * as $api_stack from "./api/stack.ts";
 import * as $api_vcard from "./api/vcard.ts";
@@ -19,13 +19,13 @@ import * as $sitemap_xml from "./sitemap.xml.ts";
 export const routes: readonly (readonly [path: string, module: RouteModule])[] = [
   ["/", $index],
   ["/.well-known/security.txt", $_well_known_security_txt],
+  ["/api/{handle}.json", $api__handle__json],
   ["/api/curl", $api_curl],
   ["/api/fortune", $api_fortune],
   ["/api/now", $api_now],
   ["/api/ping", $api_ping],
   ["/api/ping-indexnow", $api_ping_indexnow],
   ["/api/resume.json", $api_resume_json],
-  ["/api/rin.json", $api_rin_json],
   ["/api/roast", $api_roast],
   ["/api/stack", $api_stack],
   ["/api/vcard", $api_vcard],

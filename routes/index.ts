@@ -4,10 +4,11 @@
  * asks for JSON alone, get an index of the API as JSON.
  */
 import { Type as t } from "@sinclair/typebox";
+import { profileTextExample } from "../lib/docs/examples.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
 import { PreparedJson } from "../lib/http/prepared-response.ts";
-import { defineRoute } from "../lib/http/route.ts";
+import { type AppContext, defineRoute } from "../lib/http/route.ts";
 import { browserPage } from "../lib/profile/browser.ts";
 import { terminalProfile } from "../lib/profile/terminal.ts";
 import { switchParameters } from "../lib/profile/text-switches.ts";
@@ -29,6 +30,16 @@ const apiIndexSchema = () =>
     ),
   });
 
+/** What programs get at `/`: the API in one page. */
+function apiIndex({ config: { siteUrl }, content, routes }: AppContext) {
+  return {
+    name: `${content.profile.name}'s site API`,
+    description: `${content.profile.tagline} Try \`curl ${siteUrl}\` in a terminal.`,
+    docs: { ui: `${siteUrl}${DOCS_PATH}`, openapi: `${siteUrl}${OPENAPI_PATH}` },
+    endpoints: routes.map(({ method, path, summary }) => ({ method, path, description: summary })),
+  };
+}
+
 export const GET = defineRoute({
   detail: {
     summary: "API index, or the profile for terminals and browsers",
@@ -40,17 +51,12 @@ export const GET = defineRoute({
       "gets the JSON index, whoever asks.",
     tags: ["profile"],
     parameters: switchParameters(),
-    responses: () => ({
+    responses: (app) => ({
       200: ok(
         "The index (JSON), the terminal profile (text) or the profile page (HTML)",
         {
-          ...jsonBody(apiIndexSchema(), {
-            name: "Rin Hayashi's site API",
-            description: "…",
-            docs: { ui: "https://rin.example/api/docs", openapi: "https://rin.example/api/docs/json" },
-            endpoints: [{ method: "GET", path: "/api/now", description: "What Rin is doing now" }],
-          }),
-          ...textBody("  Rin Hayashi  林 凛\n  Staff ML Engineer · Lisbon, Portugal\n  ..."),
+          ...jsonBody(apiIndexSchema(), apiIndex(app)),
+          ...textBody(profileTextExample(app.content)),
           ...htmlBody('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n...'),
         },
         true,
@@ -59,13 +65,7 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    const { siteUrl } = app.config;
-    const index = new PreparedJson({
-      name: `${app.content.profile.name}'s site API`,
-      description: `${app.content.profile.tagline} Try \`curl ${siteUrl}\` in a terminal.`,
-      docs: { ui: `${siteUrl}${DOCS_PATH}`, openapi: `${siteUrl}${OPENAPI_PATH}` },
-      endpoints: app.routes.map(({ method, path, summary }) => ({ method, path, description: summary })),
-    });
+    const index = new PreparedJson(apiIndex(app));
     const profile = terminalProfile(app, "/");
     const page = browserPage(app);
     return function root({ client, request }) {

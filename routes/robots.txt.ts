@@ -12,14 +12,10 @@ export const GET = defineRoute({
       "The Robots Exclusion Protocol (RFC 9309) file: every crawler may fetch every page, " +
       "and `Sitemap:` points at `/sitemap.xml`. The same text for every client.",
     tags: ["crawlers"],
-    responses: () => ({
+    responses: (app) => ({
       200: ok(
         "The rules",
-        documentBody(
-          CONTENT_TYPE.text,
-          "robots.txt rules (RFC 9309)",
-          "User-agent: *\nAllow: /\n\nSitemap: https://rin.example/sitemap.xml\n",
-        ),
+        documentBody(CONTENT_TYPE.text, "robots.txt rules (RFC 9309)", renderRobots(app.config.siteUrl)),
         true,
       ),
       304: notModified,

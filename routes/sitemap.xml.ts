@@ -6,16 +6,6 @@ import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
 import { defineRoute } from "../lib/http/route.ts";
 
-const example = `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-  <url>
-    <loc>https://rin.example/</loc>
-    <lastmod>2026-11-20</lastmod>
-  </url>
-  ...
-</urlset>
-`;
-
 export const GET = defineRoute({
   detail: {
     summary: "The site's pages, for search engines",
@@ -25,8 +15,16 @@ export const GET = defineRoute({
       "is the date of the content a page shows (the profile's `updated`, the /now status's " +
       "`updated`), never the day it was asked for; a page whose content has no date has none.",
     tags: ["crawlers"],
-    responses: () => ({
-      200: ok("The sitemap", documentBody(CONTENT_TYPE.xml, "A sitemaps.org <urlset>", example), true),
+    responses: (app) => ({
+      200: ok(
+        "The sitemap",
+        documentBody(
+          CONTENT_TYPE.xml,
+          "A sitemaps.org <urlset>",
+          renderSitemap(sitePages(app.content, app.config.siteUrl)),
+        ),
+        true,
+      ),
       304: notModified,
     }),
   },

@@ -26,12 +26,15 @@ function routeFiles(dir: string): string[] {
 /** RFC 8615's folder of well-known URIs: the one segment that may start with a dot. */
 const WELL_KNOWN = ".well-known";
 
-/** `api/rin.json.ts` → `/api/rin.json`; `index.ts` → `/`; `api/index.ts` → `/api`. */
+/** A plain lower-case segment, or the owner's handle (`{handle}.json`, see `lib/http/route.ts`). */
+const SEGMENT = /^([a-z0-9]|\{handle\})[a-z0-9._-]*$/;
+
+/** `api/ping.ts` → `/api/ping`; `api/{handle}.json.ts` → `/api/{handle}.json`; `index.ts` → `/`; `api/index.ts` → `/api`. */
 export function urlPathOf(file: string): string {
   const segments = file.replace(/\.ts$/, "").split("/");
   if (segments.at(-1) === "index") segments.pop();
   for (const segment of segments) {
-    if (segment !== WELL_KNOWN && !/^[a-z0-9][a-z0-9._-]*$/.test(segment)) {
+    if (segment !== WELL_KNOWN && !SEGMENT.test(segment)) {
       throw new Error(`routes/${file}: "${segment}" is not a plain lower-case URL segment`);
     }
   }

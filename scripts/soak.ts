@@ -8,19 +8,25 @@
  *   SOAK_SECONDS=10 SOAK_CONNECTIONS=16 bun run soak
  */
 import { join } from "node:path";
+import { contentFiles } from "../lib/content/files.ts";
+import type { Profile } from "../lib/content/schemas.ts";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
+import { servedPath } from "../lib/http/route.ts";
 import { routes } from "../routes/_manifest.gen.ts";
 import { startServerProcess } from "./loopback.ts";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
 
+/** The owner built into the server the soak runs: their handle names the profile's path. */
+const OWNER = contentFiles.profile as Profile;
+
 /**
  * Every GET route in routes/, the docs, an unknown path, and text with switches: each pass
  * asks for another width and palette, so a cache of variants that grew would show here.
  */
 const PATHS = [
-  ...routes.filter(([, module]) => module.GET).map(([path]) => path),
+  ...routes.filter(([, module]) => module.GET).map(([path]) => servedPath(path, OWNER.handle)),
   "/api/curl?nocolor",
   "/api/docs",
   OPENAPI_PATH,

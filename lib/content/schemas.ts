@@ -90,8 +90,8 @@ function buildContentSchemas() {
           country: Text("Country", 40),
           timezone: t.String({
             pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$",
-            description: "IANA time zone, e.g. Europe/Lisbon",
-            examples: ["Europe/Lisbon"],
+            description: "IANA time zone, e.g. America/Chicago",
+            examples: ["America/Chicago"],
           }),
         },
         { additionalProperties: false },

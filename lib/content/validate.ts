@@ -18,24 +18,41 @@ export interface Content {
   readonly site: Schemas.Site;
 }
 
-/** Each content file, by its name under `content/`, and the schema it must satisfy. */
+/** Each part of the content, by its file's name in `content/`. */
+export const CONTENT_FILE_NAMES = {
+  profile: "profile.json",
+  now: "now.json",
+  quotes: "quotes.json",
+  roasts: "roasts.json",
+  stack: "stack.json",
+  site: "site.json",
+} as const satisfies Record<keyof Content, string>;
+
+/** Each content file and the schema it must satisfy. */
 function contentFileSchemas() {
   const schemas = Schemas.contentSchemas();
   return {
-    profile: { file: "profile.json", schema: schemas.Profile },
-    now: { file: "now.json", schema: schemas.Now },
-    quotes: { file: "quotes.json", schema: schemas.Quotes },
-    roasts: { file: "roasts.json", schema: schemas.Roasts },
-    stack: { file: "stack.json", schema: schemas.Stack },
-    site: { file: "site.json", schema: schemas.Site },
+    profile: { file: CONTENT_FILE_NAMES.profile, schema: schemas.Profile },
+    now: { file: CONTENT_FILE_NAMES.now, schema: schemas.Now },
+    quotes: { file: CONTENT_FILE_NAMES.quotes, schema: schemas.Quotes },
+    roasts: { file: CONTENT_FILE_NAMES.roasts, schema: schemas.Roasts },
+    stack: { file: CONTENT_FILE_NAMES.stack, schema: schemas.Stack },
+    site: { file: CONTENT_FILE_NAMES.site, schema: schemas.Site },
   } as const satisfies Record<keyof Content, { file: string; schema: TSchema }>;
 }
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
 
+/** A mistake in a content file: the file, where in it, and what is wrong, as one line. */
 export class ContentError extends Error {
-  constructor(file: string, path: string, problem: string) {
-    super(`content/${file}: ${path || "(top level)"} ${problem}`);
+  constructor(
+    readonly file: string,
+    readonly where: string,
+    readonly problem: string,
+    /** The folder the file was read from, as the owner knows it. */
+    readonly folder = "content",
+  ) {
+    super(`${folder}/${file}: ${where || "(top level)"} ${problem}`);
     this.name = "ContentError";
   }
 }

@@ -4,7 +4,11 @@
  * site's root and the pages of `content/site.json`, each with the day its content last
  * changed, taken from the content's own dates rather than from the clock.
  */
-import type { Content } from "../content/validate.ts";
+import { CONTENT_FILE_NAMES, type Content, ContentError } from "../content/validate.ts";
+import { servedPath } from "../http/route.ts";
+
+/** The structured profile's route file path: `/api/<handle>.json` once served. */
+const PROFILE_PATH = "/api/{handle}.json";
 
 export interface SitePage {
   /** Absolute, on the site's host. */
@@ -16,14 +20,14 @@ export interface SitePage {
 type DatedContent = "profile" | "now";
 
 /**
- * The dated content each page shows: the profile's `updated`, the /now status's
- * `updated`, or both. A page not listed here (the stack, the docs) has no lastmod:
- * better none than a date that would claim a change that never happened.
+ * The dated content each page shows, by its route file's path: the profile's `updated`,
+ * the /now status's `updated`, or both. A page not listed here (the stack, the docs) has
+ * no lastmod: better none than a date that would claim a change that never happened.
  */
 const SHOWS: Readonly<Record<string, readonly DatedContent[]>> = {
   "/": ["profile", "now"],
   "/api/curl": ["profile", "now"],
-  "/api/rin.json": ["profile"],
+  [PROFILE_PATH]: ["profile"],
   "/api/resume.json": ["profile"],
   "/api/vcard": ["profile"],
   "/api/now": ["now"],
@@ -32,9 +36,12 @@ const SHOWS: Readonly<Record<string, readonly DatedContent[]>> = {
 /** The pages, root first, each once, in the order `content/site.json` lists them. */
 export function sitePages(content: Content, siteUrl: string): SitePage[] {
   const dates: Record<DatedContent, string> = { profile: content.profile.updated, now: content.now.updated };
+  const shows = new Map(
+    Object.entries(SHOWS).map(([path, shown]) => [servedPath(path, content.profile.handle), shown]),
+  );
   const urls = [...new Set([`${siteUrl}/`, ...content.site.pages])];
   return urls.map((url) => {
-    const shown = SHOWS[new URL(url).pathname] ?? [];
+    const shown = shows.get(new URL(url).pathname) ?? [];
     // ISO dates sort as text: the latest of the content the page shows.
     const lastmod = shown
       .map((what) => dates[what])
@@ -43,3 +50,35 @@ export function sitePages(content: Content, siteUrl: string): SitePage[] {
     return { url, lastmod };
   });
 }
+
+/**
+ * Refuses a page of `content/site.json` that this site does not answer with 200 for
+ * every client: the sitemap would send crawlers, and IndexNow the engines, to a 404.
+ * `served` is every path the app answers GET on; `folder` names where the file was read.
+ */
+export function checkPagesServed(content: Content, served: ReadonlySet<string>, folder?: string): void {
+  const profilePath = servedPath(PROFILE_PATH, content.profile.handle);
+  content.site.pages.forEach((page, index) => {
+    const url = new URL(page);
+    if (url.search || url.hash) {
+      throw new ContentError(
+        CONTENT_FILE_NAMES.site,
+        `/pages/${index}`,
+        `is ${quoted(page)}: a page is listed without ?query or #fragment`,
+        folder,
+      );
+    }
+    if (served.has(url.pathname)) return;
+    const hint = /^\/api\/[^/]+\.json$/.test(url.pathname)
+      ? `; the profile is served at ${profilePath}, from the handle in ${CONTENT_FILE_NAMES.profile}`
+      : "; the JSON index at / lists the paths it serves";
+    throw new ContentError(
+      CONTENT_FILE_NAMES.site,
+      `/pages/${index}`,
+      `is ${quoted(page)}, a path this site does not serve${hint}`,
+      folder,
+    );
+  });
+}
+
+const quoted = (page: string) => JSON.stringify(page.length > 80 ? `${page.slice(0, 80)}…` : page);

@@ -7,7 +7,7 @@
  */
 import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedJson, PreparedResponse } from "../http/prepared-response.ts";
-import type { ServedRoute } from "../http/route.ts";
+import type { AppContext, ServedRoute } from "../http/route.ts";
 import { once } from "../once.ts";
 import { type DocumentedRoute, openApiDocument } from "./document.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "./paths.ts";
@@ -16,10 +16,11 @@ import { docsPage } from "./ui.ts";
 export interface ApiDocsOptions {
   readonly routes: readonly DocumentedRoute[];
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
-  readonly siteUrl: string;
+  /** Whose content the examples show, and where the site is. */
+  readonly app: AppContext;
 }
 
-export function docsRoutes({ routes, info, siteUrl }: ApiDocsOptions): ServedRoute[] {
+export function docsRoutes({ routes, info, app }: ApiDocsOptions): ServedRoute[] {
   const page = once(
     () =>
       new PreparedResponse(docsPage(info.title, info.description, OPENAPI_PATH), {
@@ -32,7 +33,10 @@ export function docsRoutes({ routes, info, siteUrl }: ApiDocsOptions): ServedRou
   );
   const document = once(
     () =>
-      new PreparedJson(openApiDocument(routes, { info, servers: [{ url: siteUrl }] }), CACHE_CONTROL.content),
+      new PreparedJson(
+        openApiDocument(routes, { info, servers: [{ url: app.config.siteUrl }] }, app),
+        CACHE_CONTROL.content,
+      ),
   );
   return [
     {

@@ -4,7 +4,7 @@
  */
 import { filterPaths, registerSchemaPath } from "@elysiajs/swagger/utils";
 import type { OpenAPIV3 } from "openapi-types";
-import type { Method, RouteDetail } from "../http/route.ts";
+import type { AppContext, Method, RouteDetail } from "../http/route.ts";
 import { pipelineErrors } from "./responses.ts";
 
 /** A route of a route file, as the document describes it. */
@@ -14,23 +14,27 @@ export interface DocumentedRoute {
   readonly detail: RouteDetail;
 }
 
-/** `GET /api/rin.json` → `getApiRinJson`: a name a code generator can use as it is. */
+/** `GET /api/resume.json` → `getApiResumeJson`: a name a code generator can use as it is. */
 function operationIdOf(method: string, path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
   if (words.length === 0) words.push("index");
   return method.toLowerCase() + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join("");
 }
 
-/** The OpenAPI 3.1 document of the given routes: the route files', not the docs' own. */
+/**
+ * The OpenAPI 3.1 document of the given routes (the route files', not the docs' own),
+ * with examples from `app`'s content.
+ */
 export function openApiDocument(
   routes: readonly DocumentedRoute[],
   documentation: Omit<OpenAPIV3.Document, "paths" | "openapi">,
+  app: AppContext,
 ): Record<string, unknown> {
   const paths: OpenAPIV3.PathsObject = {};
   for (const { method, path, detail } of routes) {
     // The schemas are built now, when the document is first asked for. Every route can
     // also answer what the request pipeline answers for any route.
-    const responses = { ...pipelineErrors(), ...detail.responses() };
+    const responses = { ...pipelineErrors(), ...detail.responses(app) };
     registerSchemaPath({
       schema: paths,
       hook: { detail: { operationId: operationIdOf(method, path), ...detail, responses } },
@@ -43,7 +47,7 @@ export function openApiDocument(
   return {
     openapi: "3.1.0",
     ...documentation,
-    // The default filter hides every path with a dot in it, /api/rin.json included.
+    // The default filter hides every path with a dot in it, /api/resume.json included.
     paths: filterPaths(paths, { excludeStaticFile: false, exclude: [] }),
     components: { ...documentation.components, schemas: {} },
   };

@@ -11,7 +11,7 @@
  * - an education's `degree` is its `studyType`;
  * - `updated` is `meta.lastModified`.
  * The schema has no place for the handle, native name, pronouns, tagline, time zone,
- * availability or education notes: they stay in `/api/rin.json`.
+ * availability or education notes: they stay in the structured profile, `/api/<handle>.json`.
  */
 import { Type as t } from "@sinclair/typebox";
 import type { Profile } from "../content/schemas.ts";

@@ -50,8 +50,8 @@ export function fold(line: string): string {
 }
 
 /**
- * `Rin Hayashi` → family `Hayashi`, given `Rin`. The content has one display name; address
- * books sort by N, and the last word as family name is right for the sample owner and
+ * `Grace Hopper` → family `Hopper`, given `Grace`. The content has one display name; address
+ * books sort by N, and the last word as family name is right for
  * most names written in Latin script. The displayed name (FN) is always the content's own.
  */
 function structuredName(name: string): string {

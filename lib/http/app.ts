@@ -7,7 +7,9 @@
 import { Elysia } from "elysia";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
 import { contentCheckedAtBuild, contentFiles } from "../content/files.ts";
+import { contentFromFolder } from "../content/folder.ts";
 import { type Content, validateContent } from "../content/validate.ts";
+import { checkPagesServed } from "../crawlers/site-pages.ts";
 import { docsRoutes } from "../docs/api-docs.ts";
 import type { DocumentedRoute } from "../docs/document.ts";
 import { keyFileRoutes } from "../indexnow/key-file.ts";
@@ -26,7 +28,7 @@ export interface AppOptions {
   readonly log: Log;
   /** Where answers and IndexNow submissions are counted; by default a set of its own. */
   readonly metrics?: SiteMetrics;
-  /** Validated content; by default the files in `content/`, validated now. */
+  /** Validated content; by default `CONTENT_DIR`'s files or, without it, those in `content/`, validated now. */
   readonly content?: Content;
   /** Epoch milliseconds, as `Date.now`; tests pass a fixed clock. */
   readonly clock?: () => number;
@@ -45,9 +47,8 @@ export function createApp(options: AppOptions) {
     random = Math.random,
     routes = manifest,
   } = options;
-  const content =
-    options.content ?? validateContent(contentFiles, config.siteUrl, { filesChecked: contentCheckedAtBuild });
-  const declared = declaredRoutes(routes);
+  const content = options.content ?? contentOf(config);
+  const declared = declaredRoutes(routes, content.profile.handle);
   const documented: DocumentedRoute[] = declared.map(({ method, path, route }) => ({
     method,
     path,
@@ -74,10 +75,16 @@ export function createApp(options: AppOptions) {
 
   const served: ServedRoute[] = [
     ...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(context) })),
-    ...docsRoutes({ routes: documented, info, siteUrl: config.siteUrl }),
+    ...docsRoutes({ routes: documented, info, app: context }),
     // Not a route file: its path is the configured key, so it cannot be a file name.
     ...keyFileRoutes(config.indexNow.key),
   ];
+
+  checkPagesServed(
+    content,
+    new Set(served.filter(({ method }) => method === "GET").map(({ path }) => path)),
+    options.content ? undefined : config.contentDir,
+  );
 
   const app = new Elysia({
     name: "site",
@@ -88,6 +95,12 @@ export function createApp(options: AppOptions) {
   }).use(requestPipeline({ log, metrics, allowedMethods: allowedMethods(served) }));
   for (const { method, path, handler } of served) app.route(method, path, handler);
   return app;
+}
+
+/** The content `config` names: `CONTENT_DIR`'s, or the built-in `content/`. */
+function contentOf(config: Config): Content {
+  if (config.contentDir !== undefined) return contentFromFolder(config.contentDir, config.siteUrl);
+  return validateContent(contentFiles, config.siteUrl, { filesChecked: contentCheckedAtBuild });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -57,12 +57,13 @@ export interface RouteDetail extends Omit<DocumentDecoration, "responses"> {
   description: string;
   tags: [string, ...string[]];
   /**
-   * Every status the route itself answers, with its schema and an example; the document
-   * adds what the pipeline answers for any route (400, 413, 500). A function, called when
-   * the OpenAPI document is first asked for: building the schemas at start-up cost memory
-   * that a monitor's ping never needs (see `lib/content/schemas.ts`).
+   * Every status the route itself answers, with its schema and an example drawn from the
+   * app's own content, so the document shows the real owner; the document adds what the
+   * pipeline answers for any route (400, 413, 500). A function, called when the OpenAPI
+   * document is first asked for: building the schemas at start-up cost memory that a
+   * monitor's ping never needs (see `lib/content/schemas.ts`).
    */
-  responses: () => RouteResponses;
+  responses: (app: AppContext) => RouteResponses;
 }
 
 export interface RouteDefinition {
@@ -73,23 +74,36 @@ export interface RouteDefinition {
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 
+/**
+ * The owner's handle in a route file's path: `routes/api/{handle}.json.ts` serves
+ * `/api/<handle>.json`, the handle being the one in `content/profile.json`.
+ */
+export const HANDLE = "{handle}";
+
+/** The URL path a route file's path names, for the owner with this handle. */
+export function servedPath(filePath: string, handle: string): string {
+  return filePath.replaceAll(HANDLE, handle);
+}
+
 /** A route file's exports, as the manifest sees them. */
 export type RouteModule = Partial<Record<Method, RouteDefinition>>;
 
-/** The route files by URL path: what `routes/_manifest.gen.ts` lists. */
+/** The route files by URL path (`{handle}` unresolved): what `routes/_manifest.gen.ts` lists. */
 export type RouteFiles = readonly (readonly [path: string, module: RouteModule])[];
 
 /**
- * Every method and path the route files declare, in manifest order. Loops rather than a
- * callback per file and method: start-up runs this twice, and that many calls woke
- * JavaScriptCore's optimising compiler, at a cost in idle memory
- * (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
+ * Every method and path the route files declare, in manifest order, each path served for
+ * the owner with this handle. Loops rather than a callback per file and method: start-up
+ * runs this twice, and that many calls woke JavaScriptCore's optimising compiler, at a
+ * cost in idle memory (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
  */
 export function declaredRoutes(
   files: RouteFiles,
+  handle: string,
 ): { method: Method; path: string; route: RouteDefinition }[] {
   const declared: { method: Method; path: string; route: RouteDefinition }[] = [];
-  for (const [path, module] of files) {
+  for (const [filePath, module] of files) {
+    const path = servedPath(filePath, handle);
     for (const method of METHODS) {
       const route = module[method];
       if (route) declared.push({ method, path, route });

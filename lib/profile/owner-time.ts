@@ -1,5 +1,5 @@
 /**
- * @module The owner's local time, for "it's 14:05 in Lisbon" lines. Formatters are
+ * @module The owner's local time, for "it's 14:05 where they are" lines. Formatters are
  * costly to build, so one is kept per time zone.
  */
 

@@ -24,6 +24,11 @@ export interface Config {
   readonly indexNow: IndexNowConfig;
   /** This machine when running on Fly.io (the `FLY_*` variables); undefined elsewhere. */
   readonly fly: FlyMachine | undefined;
+  /**
+   * `CONTENT_DIR`: a folder of content files read at start-up in place of the built-in
+   * `content/`; undefined serves the built-in files.
+   */
+  readonly contentDir: string | undefined;
 }
 
 export { ConfigError, type Env };
@@ -94,5 +99,6 @@ export function loadConfig(env: Env): Config {
     logFormat: logFormat(env),
     indexNow: indexNowConfig(env),
     fly: flyMachine(env),
+    contentDir: valueIn(env, "CONTENT_DIR"),
   };
 }

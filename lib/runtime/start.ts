@@ -4,10 +4,8 @@
  * tests, the benchmark and the soak, so what they exercise is what ships. Two servers
  * listen: the app on `PORT`, and `GET /metrics` for Prometheus on `METRICS_PORT`.
  */
-import { routes as manifest } from "../../routes/_manifest.gen.ts";
 import { ContentError } from "../content/validate.ts";
 import { type App, type AppOptions, createApp } from "../http/app.ts";
-import { declaredRoutes } from "../http/route.ts";
 import { METRICS_PATH, metricsEndpoint } from "../metrics/endpoint.ts";
 import { processMetrics } from "../metrics/process-metrics.ts";
 import { siteMetrics } from "../metrics/site-metrics.ts";
@@ -120,7 +118,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
   };
   // Before the "listening" line: whoever reads it may send SIGTERM at once, and gets a drain.
   drainOnSignal(runtime, server);
-  const routes = declaredRoutes(options.routes ?? manifest).length;
+  const routes = app.routes.length;
   const scrapedAt = metricsServer ? `${metricsServer.url}${METRICS_PATH}` : "off";
   log.event(
     "listening",

@@ -3,14 +3,12 @@ import { renderSecurityTxt, securityTxtOf } from "../../lib/crawlers/security-tx
 import { documentBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { preparedFile } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/http/route.ts";
+import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { BUILT_AT } from "../../lib/runtime/version.ts";
 
-const example = `Contact: mailto:rin@example.com
-Expires: 2027-11-20T14:05:09.000Z
-Preferred-Languages: ja, en
-Canonical: https://rin.example/.well-known/security.txt
-`;
+/** The file, expiring a fixed time after `builtAt`. */
+const securityTxt = ({ content, config }: AppContext, builtAt: Date) =>
+  renderSecurityTxt(securityTxtOf(content.profile, config.siteUrl, builtAt));
 
 export const GET = defineRoute({
   detail: {
@@ -21,20 +19,27 @@ export const GET = defineRoute({
       "source), `Preferred-Languages` the languages the owner reads fluently, and " +
       "`Canonical` this file's own URL. The same text for every client.",
     tags: ["crawlers"],
-    responses: () => ({
-      200: ok("The security contact", documentBody(CONTENT_TYPE.text, "RFC 9116 fields", example), true),
+    responses: (app) => ({
+      200: ok(
+        "The security contact",
+        // From source there is no build: the example is dated from the profile's last edit,
+        // so that every process publishes the same document.
+        documentBody(
+          CONTENT_TYPE.text,
+          "RFC 9116 fields",
+          securityTxt(app, BUILT_AT ?? new Date(app.content.profile.updated)),
+        ),
+        true,
+      ),
       304: notModified,
     }),
   },
   setup(app) {
-    // From source there is no build: start-up stands in for it.
-    const builtAt = BUILT_AT ?? app.startedAt;
     // Written on the first request: finding language tags loads ICU data start-up need not.
-    const securityTxt = preparedFile(CONTENT_TYPE.text, () =>
-      renderSecurityTxt(securityTxtOf(app.content.profile, app.config.siteUrl, builtAt)),
-    );
+    // From source there is no build: start-up stands in for it.
+    const file = preparedFile(CONTENT_TYPE.text, () => securityTxt(app, BUILT_AT ?? app.startedAt));
     return function securityContact({ request }) {
-      return securityTxt(request);
+      return file(request);
     };
   },
 });

@@ -2,22 +2,11 @@
  * GET /api/curl: the owner's profile in ANSI colour, for `curl yoursite`: header,
  * live status, career timeline, skill bars, links and what to try next.
  */
+import { profileTextExample } from "../../lib/docs/examples.ts";
 import { notModified, ok, textBody } from "../../lib/docs/responses.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 import { terminalProfile } from "../../lib/profile/terminal.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
-
-const example = `
-  Rin Hayashi  林 凛
-  Staff ML Engineer · Lisbon, Portugal
-  local time Saturday 14:05 (GMT)
-
-  ── Career ─────────────────────────────────────────────────────
-  2023 – now   Staff ML Engineer · Tessellate Freight
-  ...
-  ── Skills ─────────────────────────────────────────────────────
-  Python          ████████████████████████████████████████▊░░░  93
-`;
 
 export const GET = defineRoute({
   detail: {
@@ -30,8 +19,8 @@ export const GET = defineRoute({
       "`GET /` returns the same bytes to terminal clients.",
     tags: ["profile"],
     parameters: switchParameters(),
-    responses: () => ({
-      200: ok("The profile, as text", textBody(example), true),
+    responses: (app) => ({
+      200: ok("The profile, as text", textBody(profileTextExample(app.content)), true),
       304: notModified,
     }),
   },

@@ -14,15 +14,8 @@ export const GET = defineRoute({
       "A quote on data science, engineering or life: `text`, `author` and, where known, " +
       "the `source` with its year. A new pick on every request; never cached.",
     tags: ["fun"],
-    responses: () => ({
-      200: ok(
-        "A quote",
-        jsonBody(contentSchemas().Quote, {
-          text: "The purpose of computing is insight, not numbers.",
-          author: "Richard Hamming",
-          source: "Numerical Methods for Scientists and Engineers, 1962",
-        }),
-      ),
+    responses: (app) => ({
+      200: ok("A quote", jsonBody(contentSchemas().Quote, app.content.quotes[0])),
     }),
   },
   setup(app) {

@@ -10,7 +10,7 @@ import { ApiError } from "../../lib/http/errors.ts";
 import { baseHeaders, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { LIMITS, readBodyWithin } from "../../lib/http/limits.ts";
 import { serialiseJson } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/http/route.ts";
+import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { keyFilePath } from "../../lib/indexnow/key-file.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
 import { notReadyReason } from "../../lib/indexnow/readiness.ts";
@@ -56,13 +56,14 @@ const engine = (name: string, status: number | null, outcome: string, explanatio
   attempts: 1,
   durationMs: 312,
 });
-const example = (outcome: string, engines: ReturnType<typeof engine>[]) => ({
+/** A report for this site's pages; the key is an example, as the real one is the owner's. */
+const example = (app: AppContext, outcome: string, engines: ReturnType<typeof engine>[]) => ({
   outcome,
   coalesced: false,
   submittedAt: "2026-11-21T14:05:09.000Z",
-  host: "rin.example",
-  keyLocation: "https://rin.example/5f2b9c0e4d7a41c8.txt",
-  urls: ["https://rin.example/", "https://rin.example/api/now"],
+  host: new URL(app.config.siteUrl).host,
+  keyLocation: `${app.config.siteUrl}${keyFilePath("5f2b9c0e4d7a41c8")}`,
+  urls: sitePages(app.content, app.config.siteUrl).map(({ url }) => url),
   engines,
   durationMs: 318,
 });
@@ -85,23 +86,26 @@ export const POST = defineRoute({
       "trigger to one of them (421 with `fly-replay`, which the proxy acts on), and a 504 says " +
       "that machine could not be reached.",
     tags: ["release"],
-    responses: () => ({
+    responses: (app) => ({
       200: {
         description: "Every engine accepted (200 or 202)",
         content: jsonBody(
           indexNowReportSchema(),
-          example("accepted", [bingOk, { ...bingOk, ...engine("Yandex", 202, "accepted", "Accepted: ...") }]),
+          example(app, "accepted", [
+            bingOk,
+            { ...bingOk, ...engine("Yandex", 202, "accepted", "Accepted: ...") },
+          ]),
         ),
       },
       207: {
         description: "Some engines accepted, some did not: see `engines`",
-        content: jsonBody(indexNowReportSchema(), example("partial", [bingOk, yandexRefused])),
+        content: jsonBody(indexNowReportSchema(), example(app, "partial", [bingOk, yandexRefused])),
       },
       502: {
         description: "No engine accepted: see `engines` (this is the report, not the error envelope)",
         content: jsonBody(
           indexNowReportSchema(),
-          example("failed", [
+          example(app, "failed", [
             { ...bingOk, ...engine("Bing", null, "timeout", "No answer within 5000 ms") },
             yandexRefused,
           ]),

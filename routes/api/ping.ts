@@ -8,7 +8,7 @@ import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import { perInterval } from "../../lib/http/per-interval.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/http/route.ts";
+import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
 import { liveText } from "../../lib/profile/terminal.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
@@ -24,16 +24,16 @@ const heartbeatSchema = () =>
     region: t.Optional(t.String({ description: "On Fly.io: the region it runs in (`FLY_REGION`)" })),
   });
 
-const jsonExample = {
+const jsonExample = ({ version }: AppContext) => ({
   pong: true,
   status: "ok",
-  version: "1.0.0",
+  version,
   uptimeSeconds: 4521,
   serverTime: "2026-11-21T14:05:09.000Z",
-};
+});
 
-const textExample = `
-  ● rin.example is up: pong
+const textExample = ({ config }: AppContext) => `
+  ● ${new URL(config.siteUrl).host} is up: pong
 
   status       ok
   uptime       1h 15m 21s
@@ -50,8 +50,11 @@ export const GET = defineRoute({
       "switches of text answers (`?nocolor`, `?width=`, `?help`, ...). Never cached.",
     tags: ["status"],
     parameters: switchParameters(),
-    responses: () => ({
-      200: ok("The service is up", { ...jsonBody(heartbeatSchema(), jsonExample), ...textBody(textExample) }),
+    responses: (app) => ({
+      200: ok("The service is up", {
+        ...jsonBody(heartbeatSchema(), jsonExample(app)),
+        ...textBody(textExample(app)),
+      }),
     }),
   },
   setup(app) {
@@ -61,7 +64,7 @@ export const GET = defineRoute({
     const suggestions = [
       { command: `curl ${app.config.siteUrl}`, why: `${firstName}'s profile, in colour` },
       { command: `curl ${app.config.siteUrl}/api/roast`, why: "a roast of a classic ML mistake" },
-      { command: `curl ${app.config.siteUrl}/api/docs/json`, why: "the whole API, as OpenAPI" },
+      { command: `curl ${app.config.siteUrl}/api/now`, why: `what ${firstName} is doing now` },
       // Quoted: zsh reads an unquoted `?` as a pattern.
       { command: `curl '${app.config.siteUrl}/api/curl?help'`, why: "colour, theme and width switches" },
     ];

@@ -14,16 +14,8 @@ export const GET = defineRoute({
       "A common ML / data-science mistake, a roast of it, and a short fix. Never the same " +
       "roast twice in a row; never cached.",
     tags: ["fun"],
-    responses: () => ({
-      200: ok(
-        "A roast",
-        jsonBody(contentSchemas().Roast, {
-          id: "scaled-before-split",
-          mistake: "Fitting the scaler on the whole dataset before splitting",
-          roast: "Your test set sent its mean and variance ahead. Of course the model aced it.",
-          fix: "Split first; fit scalers and imputers on the training fold only, inside a pipeline.",
-        }),
-      ),
+    responses: (app) => ({
+      200: ok("A roast", jsonBody(contentSchemas().Roast, app.content.roasts[0])),
     }),
   },
   setup(app) {

@@ -11,22 +11,8 @@ export const GET = defineRoute({
       "Framework, runtime, language, styling, typography and deployment, plus easter-egg " +
       "hints: each comes with a curl command that finds it.",
     tags: ["site"],
-    responses: () => ({
-      200: ok(
-        "The stack",
-        jsonBody(contentSchemas().Stack, {
-          framework: "Elysia on Bun",
-          runtime: "Bun; the same app runs on Deno",
-          language: "TypeScript, strict",
-          styling: "ANSI colour for terminals",
-          typography: "Your terminal's monospace font",
-          deployment: "One executable on Fly.io",
-          easterEggs: [
-            { hint: "Terminals get more than JSON at the root.", try: "curl https://rin.example/" },
-          ],
-        }),
-        true,
-      ),
+    responses: (app) => ({
+      200: ok("The stack", jsonBody(contentSchemas().Stack, app.content.stack), true),
       304: notModified,
     }),
   },

@@ -6,27 +6,24 @@ import { documentBody, notModified, ok, textBody } from "../../lib/docs/response
 import { asksForVcard, renderVcard, VCARD_PATH, vcardFileName } from "../../lib/formats/vcard.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedResponse } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/http/route.ts";
+import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { once } from "../../lib/once.ts";
 import { liveText } from "../../lib/profile/terminal.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
 
-const vcardExample =
-  "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Rin Hayashi\r\nN:Hayashi;Rin;;;\r\nTITLE:Staff ML Engineer\r\n" +
-  "ORG:Tessellate Freight\r\nEMAIL:rin@example.com\r\nURL:https://github.com/rin-example\r\n...\r\nEND:VCARD\r\n";
+/** What a terminal shows, in outline: the QR code itself is too wide for an example. */
+function textExample({ content, config }: AppContext): string {
+  const { profile } = content;
+  return `
+  ${profile.name}
+  ${profile.role}
 
-const textExample = `
-  Rin Hayashi
-  Staff ML Engineer · Tessellate Freight
+  (a QR code of the card, in half blocks)
 
-  Scan to add Rin to your contacts:
-
-  █████████████████████████████████████████████████████████████████████████████
-  ████ ▄▄▄▄▄ █▀▄█▀ ▀▄▄▀█ ▄▀ ...
-  ...
-  ── Save the card as rin.vcf ──────────────────────────────────────────────
-  curl -H 'Accept: text/vcard' -o rin.vcf https://rin.example/api/vcard
+  ── Save the card as ${vcardFileName(profile)} ──
+  curl -H 'Accept: text/vcard' -o ${vcardFileName(profile)} ${config.siteUrl}${VCARD_PATH}
 `;
+}
 
 /** Nothing in the card changes with the clock: the interval only bounds how long a drawing is kept. */
 const A_DAY_MS = 86_400_000;
@@ -44,16 +41,16 @@ export const GET = defineRoute({
       "the file, whoever asks.",
     tags: ["profile"],
     parameters: switchParameters(),
-    responses: () => ({
+    responses: (app) => ({
       200: ok(
         "The vCard, or for terminals its QR code",
         {
           ...documentBody(
             CONTENT_TYPE.vcard,
             "A vCard 4.0: CRLF line ends, folded at 75 octets",
-            vcardExample,
+            renderVcard(app.content.profile, app.config.siteUrl),
           ),
-          ...textBody(textExample),
+          ...textBody(textExample(app)),
         },
         true,
       ),

@@ -22,7 +22,7 @@ export interface ContactCard {
   /** Where the card is served. */
   readonly url: string;
   readonly fileName: string;
-  /** Whose card, in "Scan to add Rin to your contacts". */
+  /** Whose card, in "Scan to add <first name> to your contacts". */
   readonly firstName: string;
 }
 

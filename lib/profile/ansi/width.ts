@@ -45,7 +45,7 @@ const BREAK_AFTER = [new Set(["/", "?", "&", "#", "="]), new Set([".", "-", "_"]
 
 /**
  * Splits a word too wide for a line into pieces that fit: after a separator where there
- * is one (`https://github.com/` then `rin-example`), otherwise between graphemes, so a
+ * is one (`https://github.com/` then `your-name`), otherwise between graphemes, so a
  * wide character is never split.
  */
 function breakWord(word: string, width: number): string[] {

@@ -1,0 +1,53 @@
+/**
+ * @module Content read from a folder when the server starts (`CONTENT_DIR`), in place of
+ * the `content/` files built into the app: another owner's content for the same code,
+ * which is how the test suite runs on its fixture owners.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  CONTENT_FILE_NAMES,
+  type Content,
+  ContentError,
+  type RawContent,
+  validateContent,
+} from "./validate.ts";
+
+/** Each content file of `dir`, parsed; throws `ContentError` naming a file that is missing or not JSON. */
+function readContentFolder(dir: string): RawContent {
+  const read = (file: string): unknown => {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, file), "utf8");
+    } catch (error) {
+      throw new ContentError(
+        file,
+        "",
+        `cannot be read (${(error as { code?: string }).code ?? "unreadable"})`,
+      );
+    }
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new ContentError(file, "", `is not valid JSON (${(error as Error).message})`);
+    }
+  };
+  return {
+    profile: read(CONTENT_FILE_NAMES.profile),
+    now: read(CONTENT_FILE_NAMES.now),
+    quotes: read(CONTENT_FILE_NAMES.quotes),
+    roasts: read(CONTENT_FILE_NAMES.roasts),
+    stack: read(CONTENT_FILE_NAMES.stack),
+    site: read(CONTENT_FILE_NAMES.site),
+  };
+}
+
+/** The content in `dir`, validated for this site; a mistake is a `ContentError` that names `dir`. */
+export function contentFromFolder(dir: string, siteUrl: string): Content {
+  try {
+    return validateContent(readContentFolder(dir), siteUrl);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    throw new ContentError(error.file, error.where, error.problem, dir);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * GET /api/<handle>.json: the structured profile, for integrations and recruiters. Its path
+ * follows the owner's handle in content/profile.json.
+ */
+import { contentSchemas } from "../../lib/content/schemas.ts";
+import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/http/route.ts";
+
+export const GET = defineRoute({
+  detail: {
+    summary: "Structured profile",
+    description:
+      "Name, role, location and time zone, bio, links, skills with levels, experience " +
+      "(newest first, `end: null` while current), education and spoken languages. The path " +
+      "is the owner's handle: `/api/<handle>.json`.",
+    tags: ["profile"],
+    responses: (app) => ({
+      200: ok("The profile", jsonBody(contentSchemas().Profile, app.content.profile), true),
+      304: notModified,
+    }),
+  },
+  setup(app) {
+    const profile = new PreparedJson(app.content.profile);
+    return function structuredProfile({ client, request }) {
+      return profile.respond(client, request);
+    };
+  },
+});
