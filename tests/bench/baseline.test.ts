@@ -9,14 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { baselineClass, type Recorded, recording } from "../../bench/baseline-server.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
-import { as, testApp } from "../support/app.ts";
+import { as, profilePath, sample, testApp } from "../support/app.ts";
 
 const CASES = [
   ["/api/ping", "a program", as.pythonRequests],
   ["/api/ping", "curl", as.curl],
   ["/", "curl", as.curl],
   ["/", "a browser", as.browser],
-  ["/api/rin.json", "curl", as.curl],
+  [profilePath(sample), "curl", as.curl],
 ] as const;
 
 const app = testApp({ random: () => 0.5 });

@@ -1,16 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { contentFiles } from "../../lib/content/files.ts";
 import { type Content, type RawContent, validateContent } from "../../lib/content/validate.ts";
-import { SITE_URL } from "../support/app.ts";
+import { SITE_URL, sample } from "../support/app.ts";
+import { ownerFiles } from "../support/owners.ts";
 
 type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
 /** A deep copy of the shipped content, typed as valid content, for a test to break. */
-const clone = () => structuredClone(contentFiles) as Mutable<Content>;
+const clone = () => ownerFiles("rin") as Mutable<Content>;
 const attempt = (raw: RawContent) => () => validateContent(raw, SITE_URL);
 
 describe("content validation", () => {
   test("the shipped content is valid: a complete fictional owner with 30+ quotes and roasts", () => {
-    const content = validateContent(contentFiles, SITE_URL);
+    const content = sample;
     expect(content.profile.handle).toBe("rin");
     expect(content.quotes.length).toBeGreaterThanOrEqual(30);
     expect(content.roasts.length).toBeGreaterThanOrEqual(30);
@@ -73,7 +73,7 @@ describe("content validation", () => {
   });
 
   test("{base_url} in content becomes the site's origin", () => {
-    const content = validateContent(contentFiles, SITE_URL);
+    const content = sample;
     const tries = content.stack.easterEggs.map((egg) => egg.try).join(" ");
     expect(tries).not.toContain("{base_url}");
     expect(tries).toContain(`${SITE_URL}/`);

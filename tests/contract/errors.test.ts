@@ -4,9 +4,10 @@
  */
 import { describe, expect, test } from "bun:test";
 import { as } from "../support/app.ts";
-import { local, remote, snapshot, useTarget } from "./target.ts";
+import { snapshot, useTargets } from "./target.ts";
 
-useTarget();
+// Errors do not depend on the owner: one owner's target is enough.
+const { remote, local, profilePath } = useTargets(["rin"])("rin");
 
 const same = async (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
   expect(await snapshot(await remote(path, headers, init))).toEqual(
@@ -33,13 +34,13 @@ describe("errors", () => {
 
   test("an OPTIONS preflight is answered 204 with Allow", async () => {
     const response = await remote(
-      "/api/rin.json",
+      profilePath,
       { origin: "https://elsewhere.example" },
       { method: "OPTIONS" },
     );
     expect(response.status).toBe(204);
     expect(response.headers.get("allow")).toContain("GET");
-    await same("/api/rin.json", { origin: "https://elsewhere.example" }, { method: "OPTIONS" });
+    await same(profilePath, { origin: "https://elsewhere.example" }, { method: "OPTIONS" });
   });
 
   test("a path with terminal control bytes is never echoed raw", async () => {
@@ -52,7 +53,7 @@ describe("errors", () => {
 });
 
 describe("HEAD and revalidation", () => {
-  test.each(["/api/rin.json", "/api/curl", "/"])(
+  test.each([profilePath, "/api/curl", "/"])(
     "HEAD %s has GET's status and headers, no body",
     async (path) => {
       const head = await remote(path, as.curl, { method: "HEAD" });
@@ -65,9 +66,9 @@ describe("HEAD and revalidation", () => {
   );
 
   test("If-None-Match with the current ETag gets a 304 without a body", async () => {
-    const etag = (await remote("/api/rin.json", as.browser)).headers.get("etag") as string;
+    const etag = (await remote(profilePath, as.browser)).headers.get("etag") as string;
     expect(etag).toMatch(/^".+"$/);
-    const response = await remote("/api/rin.json", { ...as.browser, "if-none-match": etag });
+    const response = await remote(profilePath, { ...as.browser, "if-none-match": etag });
     expect(response.status).toBe(304);
     expect(await response.text()).toBe("");
   });

@@ -8,11 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ServerProcess } from "../../scripts/loopback.ts";
-import { as, GET_PATHS } from "../support/app.ts";
+import { as, getPaths, profilePath } from "../support/app.ts";
 import { startEngine } from "../support/engines.ts";
+import { ownerContent } from "../support/owners.ts";
 import { type Prism, startPrism, type Violation } from "../support/prism.ts";
 import { headerOf, rawRequest } from "../support/server.ts";
-import { startTarget } from "./target.ts";
+import { OWNERS, type Owner, SITE_URL, startTarget } from "./target.ts";
 
 const KEY = "contract-key-5f2b9c0e";
 const engines = {
@@ -24,14 +25,14 @@ const engines = {
 interface Checked {
   readonly server: ServerProcess;
   readonly prism: Prism;
+  readonly documented: { paths: object };
 }
 const checked: Checked[] = [];
-let documented: unknown;
 
-async function checkedTarget(env: Record<string, string> = {}): Promise<Checked> {
-  const server = await startTarget(env);
-  documented ??= await (await fetch(`${server.url}/api/docs/json`)).json();
-  const target = { server, prism: await startPrism(documented, server.url) };
+async function checkedTarget(owner: Owner, env: Record<string, string> = {}): Promise<Checked> {
+  const server = await startTarget(owner, env);
+  const documented = await (await fetch(`${server.url}/api/docs/json`)).json();
+  const target = { server, prism: await startPrism(documented, server.url), documented };
   checked.push(target);
   return target;
 }
@@ -94,10 +95,10 @@ const SWITCHES = [
 ];
 
 /** The GET paths whose answers carry an ETag (docs/http.md, Caching): the rest are `no-store`. */
-const REVALIDATED: readonly string[] = [
+const revalidated = (profile: string): readonly string[] => [
   "/",
   "/api/curl",
-  "/api/rin.json",
+  profile,
   "/api/resume.json",
   "/api/vcard",
   "/api/now",
@@ -107,10 +108,13 @@ const REVALIDATED: readonly string[] = [
   "/.well-known/security.txt",
 ];
 
-describe("every GET operation", () => {
+describe.each(OWNERS)("every GET operation of %s's site", (owner) => {
+  const content = ownerContent(owner, SITE_URL);
+  const GET_PATHS = getPaths(content);
+  const REVALIDATED = revalidated(profilePath(content));
   let site: Checked;
   beforeAll(async () => {
-    site = await checkedTarget();
+    site = await checkedTarget(owner);
     // The text answers sent while the renderer loads carry no ETag (docs/http.md); they
     // have their own test in tests/runtime/process.test.ts. The contract is the steady state.
     await (await fetch(`${site.server.url}/api/curl`)).text();
@@ -165,9 +169,7 @@ describe("every GET operation", () => {
   );
 
   test("the docs themselves are not operations: the document lists the route files' paths", () => {
-    expect(Object.keys((documented as { paths: object }).paths).sort()).toEqual(
-      [...GET_PATHS, "/api/ping-indexnow"].sort(),
-    );
+    expect(Object.keys(site.documented.paths).sort()).toEqual([...GET_PATHS, "/api/ping-indexnow"].sort());
   });
 });
 
@@ -176,29 +178,29 @@ describe("every status of POST /api/ping-indexnow", () => {
     judged(via, "/api/ping-indexnow", { method: "POST", headers: as.pythonRequests, ...init });
 
   test("503 without a key", async () => {
-    expect(await trigger(await checkedTarget())).toMatchObject({ status: 503, violations: [] });
+    expect(await trigger(await checkedTarget("rin"))).toMatchObject({ status: 503, violations: [] });
   });
 
   test("200 when every engine accepts, then 429 inside the cooldown", async () => {
-    const site = await checkedTarget({ INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.accepting.url });
+    const site = await checkedTarget("rin", { INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.accepting.url });
     expect(await trigger(site)).toMatchObject({ status: 200, violations: [] });
     expect(await trigger(site)).toMatchObject({ status: 429, violations: [] });
   });
 
   test("207 when some engines accept, 502 when none does", async () => {
-    const some = await checkedTarget({
+    const some = await checkedTarget("rin", {
       INDEXNOW_KEY: KEY,
       INDEXNOW_ENDPOINTS: `${engines.accepting.url},${engines.refusing.url}`,
     });
     expect(await trigger(some)).toMatchObject({ status: 207, violations: [] });
-    const none = await checkedTarget({ INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.refusing.url });
+    const none = await checkedTarget("rin", { INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.refusing.url });
     expect(await trigger(none)).toMatchObject({ status: 502, violations: [] });
   });
 
   // Prism answers a GET with a body itself (501), so the 413 envelope, which every
   // operation documents alike, is judged here.
   test("413 for a body over its limit", async () => {
-    const site = await checkedTarget({ INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.accepting.url });
+    const site = await checkedTarget("rin", { INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.accepting.url });
     expect(await judgedBadRequest(site, "POST", "/api/ping-indexnow", "x".repeat(2048))).toEqual({
       status: 413,
       violations: [],

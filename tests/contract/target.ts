@@ -1,50 +1,46 @@
 /**
- * The contract suite's target: a real server process, started with the very command a
- * user runs. By default `bun run start` in this checkout; `.ci/run` also points it at the
- * executable alone in an empty folder and at `deno task start`:
+ * The contract suite's targets: real server processes, started with the very command a
+ * user runs, one per fixture owner (`tests/support/owners.ts`, named by `CONTENT_DIR`). By
+ * default `bun run start` in this checkout; `.ci/run` also points it at the executable
+ * alone in an empty folder and at `deno task start`:
  *
  *   CONTRACT_COMMAND="./site" CONTRACT_CWD=/tmp/alone CONTRACT_PATH=/nonexistent bun test tests/contract
  *
- * Every target must answer byte for byte what the in-process reference app answers, so a
- * difference between runtimes fails.
+ * Every target must answer byte for byte what the in-process reference app answers for
+ * the same owner, so a difference between runtimes, or one that only shows for one
+ * owner, fails.
  */
 import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
-import { createApp } from "../../lib/http/app.ts";
+import type { Content } from "../../lib/content/validate.ts";
+import { type App, createApp } from "../../lib/http/app.ts";
 import { renderer } from "../../lib/profile/terminal.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
+import { getPaths, profilePath } from "../support/app.ts";
 import { memoryLog } from "../support/log.ts";
+import { OWNERS, type Owner, ownerContent, ownerDir } from "../support/owners.ts";
 
 /** The origin every target is started with. */
 export const SITE_URL = "https://rin.example";
 
-/** The same app in this process, with the real clock: what every target must match. */
-export const reference = createApp({ config: loadConfig({ SITE_URL }), log: memoryLog() });
+export { OWNERS, type Owner };
 
 const COMMAND = (process.env.CONTRACT_COMMAND ?? "bun run start").split(" ");
 const CWD = process.env.CONTRACT_CWD ?? join(import.meta.dir, "..", "..");
 /** Only PATH and HOME are passed on, as to a service: nothing else of this shell leaks in. */
 const BASE_ENV = { PATH: process.env.CONTRACT_PATH ?? process.env.PATH, HOME: process.env.HOME };
 
-/** Starts the target with `SITE_URL` and `env` set; the caller stops it. */
-export function startTarget(env: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
-  return startServerProcess(COMMAND, { cwd: CWD, baseEnv: BASE_ENV, env: { SITE_URL, ...env } });
-}
-
-let target: ServerProcess | undefined;
-
-/** Call once at the top of each contract test file: starts the target before its tests, stops it after. */
-export function useTarget(): void {
-  beforeAll(async () => {
-    target = await startTarget();
-    // The text answers sent while the renderer loads carry no ETag (docs/http.md); they
-    // have their own test in tests/runtime/process.test.ts. The contract is the steady
-    // state, of the target and of the reference in this process alike.
-    await (await remote("/api/curl")).text();
-    await renderer();
+/** Starts the target for `owner` with `SITE_URL` and `env` set; the caller stops it. */
+export function startTarget(
+  owner: Owner,
+  env: Readonly<Record<string, string>> = {},
+): Promise<ServerProcess> {
+  return startServerProcess(COMMAND, {
+    cwd: CWD,
+    baseEnv: BASE_ENV,
+    env: { SITE_URL, CONTENT_DIR: ownerDir(owner), ...env },
   });
-  afterAll(() => target?.stop());
 }
 
 /**
@@ -53,22 +49,79 @@ export function useTarget(): void {
  */
 const IDENTITY = { "accept-encoding": "identity" };
 
-/** Sends a request to the target over HTTP; the body arrives as the target encoded it. */
-export function remote(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
-  if (!target) throw new Error("no target: call useTarget() in the test file");
-  return fetch(`${target.url}${path}`, {
-    ...init,
-    headers: { ...IDENTITY, ...headers },
-    redirect: "manual",
-    decompress: false,
-  });
+/** One owner's side of the contract: their content, the target serving it, and the reference. */
+export interface OwnerContract {
+  readonly owner: Owner;
+  readonly content: Content;
+  /** Every GET endpoint the product promises, for this owner. */
+  readonly paths: readonly string[];
+  /** The structured profile's path, after the owner's handle. */
+  readonly profilePath: string;
+  /** Sends a request to the target over HTTP; the body arrives as the target encoded it. */
+  remote(path: string, headers?: Record<string, string>, init?: RequestInit): Promise<Response>;
+  /** Sends the same request to the in-process reference app, with the real clock. */
+  local(path: string, headers?: Record<string, string>, init?: RequestInit): Promise<Response>;
 }
 
-/** Sends the same request to the in-process reference app. */
-export function local(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
-  return reference.handle(
-    new Request(`http://localhost${path}`, { ...init, headers: { ...IDENTITY, ...headers } }),
-  );
+const references = new Map<Owner, App>();
+
+function referenceFor(owner: Owner): App {
+  let app = references.get(owner);
+  if (!app) {
+    app = createApp({
+      config: loadConfig({ SITE_URL }),
+      log: memoryLog(),
+      content: ownerContent(owner, SITE_URL),
+    });
+    references.set(owner, app);
+  }
+  return app;
+}
+
+/**
+ * Call once at the top of each contract test file: starts a target per owner (every
+ * fixture owner unless told) before its tests, stops them after. Returns each owner's side
+ * of the contract.
+ */
+export function useTargets(owners: readonly Owner[] = OWNERS): (owner: Owner) => OwnerContract {
+  const targets = new Map<Owner, ServerProcess>();
+  beforeAll(async () => {
+    for (const owner of owners) targets.set(owner, await startTarget(owner));
+    // The text answers sent while the renderer loads carry no ETag (docs/http.md); they
+    // have their own test in tests/runtime/process.test.ts. The contract is the steady
+    // state, of the targets and of the reference in this process alike.
+    for (const owner of owners) await (await contractOf(owner).remote("/api/curl")).text();
+    await renderer();
+  });
+  afterAll(async () => {
+    for (const target of targets.values()) await target.stop();
+  });
+
+  function contractOf(owner: Owner): OwnerContract {
+    const content = ownerContent(owner, SITE_URL);
+    return {
+      owner,
+      content,
+      paths: getPaths(content),
+      profilePath: profilePath(content),
+      remote(path, headers = {}, init = {}) {
+        const target = targets.get(owner);
+        if (!target) throw new Error(`no target for ${owner}: call useTargets() in the test file`);
+        return fetch(`${target.url}${path}`, {
+          ...init,
+          headers: { ...IDENTITY, ...headers },
+          redirect: "manual",
+          decompress: false,
+        });
+      },
+      local(path, headers = {}, init = {}) {
+        return referenceFor(owner).handle(
+          new Request(`http://localhost${path}`, { ...init, headers: { ...IDENTITY, ...headers } }),
+        );
+      },
+    };
+  }
+  return contractOf;
 }
 
 /** The headers a response's contract covers; `date`, ids and transport ones excluded. */

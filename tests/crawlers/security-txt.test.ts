@@ -4,10 +4,10 @@
  * Canonical its own URL.
  */
 import { describe, expect, test } from "bun:test";
-import { contentFiles } from "../../lib/content/files.ts";
 import { validateContent } from "../../lib/content/validate.ts";
 import { EXPIRES_AFTER_DAYS } from "../../lib/crawlers/security-txt.ts";
 import { as, FIXED_NOW, SITE_URL, send, testApp } from "../support/app.ts";
+import { ownerFiles } from "../support/owners.ts";
 
 const PATH = "/.well-known/security.txt";
 const app = testApp();
@@ -46,12 +46,12 @@ describe("GET /.well-known/security.txt", () => {
   });
 
   test("Contact falls back to the owner's first link when the profile has no email", async () => {
-    const raw = structuredClone(contentFiles) as { profile: Record<string, unknown> };
+    const raw = ownerFiles("rin") as { profile: Record<string, unknown> };
     Reflect.deleteProperty(raw.profile, "email");
-    const content = validateContent(raw as typeof contentFiles, SITE_URL);
+    const content = validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL);
     expect((await fieldsOf(testApp({ content }))).get("contact")).toEqual(["mailto:rin@example.com"]);
     raw.profile.links = [{ label: "Website", url: "https://example.com" }];
-    const linkOnly = validateContent(raw as typeof contentFiles, SITE_URL);
+    const linkOnly = validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL);
     expect((await fieldsOf(testApp({ content: linkOnly }))).get("contact")).toEqual(["https://example.com"]);
   });
 

@@ -3,11 +3,12 @@
  * the content rather than the clock, and the very list the IndexNow trigger submits.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { contentFiles } from "../../lib/content/files.ts";
 import { validateContent } from "../../lib/content/validate.ts";
+import { renderSitemap } from "../../lib/crawlers/sitemap.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
-import { as, FIXED_NOW, SITE_URL, send, testApp } from "../support/app.ts";
+import { as, FIXED_NOW, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { startEngine } from "../support/engines.ts";
+import { ownerFiles } from "../support/owners.ts";
 import { SITEMAP_XSD, xmllint } from "../support/xmllint.ts";
 
 const app = testApp();
@@ -48,7 +49,7 @@ describe("GET /sitemap.xml", () => {
 
   test("lists the root and every page of content/site.json, each once, on the site's host", async () => {
     const locs = entries(await sitemapOf()).map(({ loc }) => loc);
-    const content = validateContent(contentFiles, SITE_URL);
+    const content = sample;
     expect(locs).toEqual([`${SITE_URL}/`, ...content.site.pages]);
     for (const loc of locs) expect(new URL(loc).origin).toBe(SITE_URL);
   });
@@ -64,10 +65,10 @@ describe("GET /sitemap.xml", () => {
   });
 
   test("follows the content's dates, never the clock", async () => {
-    const raw = structuredClone(contentFiles) as { profile: { updated: string }; now: { updated: string } };
+    const raw = ownerFiles("rin") as { profile: { updated: string }; now: { updated: string } };
     raw.profile.updated = "2025-01-02";
     raw.now.updated = "2025-03-04";
-    const content = validateContent(raw as typeof contentFiles, SITE_URL);
+    const content = validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL);
     const aYearLater = () => FIXED_NOW.getTime() + 365 * 86_400_000;
     const dated = entries(await sitemapOf(testApp({ content, clock: aYearLater })));
     expect(dated.map(({ lastmod }) => lastmod)).toEqual([
@@ -79,11 +80,8 @@ describe("GET /sitemap.xml", () => {
     ]);
   });
 
-  test("escapes a page URL as XML", async () => {
-    const raw = structuredClone(contentFiles) as { site: { pages: string[] } };
-    raw.site.pages = [`${SITE_URL}/search?q=a&lang=en`];
-    const content = validateContent(raw as typeof contentFiles, SITE_URL);
-    const xml = await sitemapOf(testApp({ content }));
+  test("escapes a URL as XML", () => {
+    const xml = renderSitemap([{ url: `${SITE_URL}/search?q=a&lang=en`, lastmod: undefined }]);
     expect(xml).toContain(`<loc>${SITE_URL}/search?q=a&amp;lang=en</loc>`);
     expect(xmllint(xml, SITEMAP_XSD)).toEqual({ ok: true, errors: "" });
   });

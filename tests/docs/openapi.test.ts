@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { servedPath } from "../../lib/http/route.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
-import { as, GET_PATHS, SITE_URL, send, testApp } from "../support/app.ts";
+import { as, GET_PATHS, SITE_URL, sample, send, testApp } from "../support/app.ts";
 
 const app = testApp();
 type Operation = {
@@ -27,7 +28,7 @@ describe("the OpenAPI document", () => {
     expect(result.valid).toBe(true);
   });
 
-  test("lists every route, /api/rin.json included", async () => {
+  test("lists every route, the profile at its handle's path included", async () => {
     const { paths } = await openapi();
     for (const path of GET_PATHS) {
       expect(paths[path]?.get).toBeDefined();
@@ -40,7 +41,7 @@ describe("the OpenAPI document", () => {
     expect((await send(withKey, `/${key}.txt`, as.curl)).status).toBe(200);
     const response = await send(withKey, "/api/docs/json", as.pythonRequests);
     const { paths } = (await response.json()) as { paths: Record<string, unknown> };
-    const documented = routes.map(([path]) => path).sort();
+    const documented = routes.map(([path]) => servedPath(path, sample.profile.handle)).sort();
     expect(Object.keys(paths).sort()).toEqual(documented);
   });
 

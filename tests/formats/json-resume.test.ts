@@ -3,13 +3,11 @@
  * schema, judged by Ajv), built from content/profile.json field for field.
  */
 import { describe, expect, test } from "bun:test";
-import { contentFiles } from "../../lib/content/files.ts";
-import { validateContent } from "../../lib/content/validate.ts";
-import { as, SITE_URL, send, testApp } from "../support/app.ts";
+import { as, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { jsonResumeErrors } from "../support/json-resume-schema.ts";
 
 const app = testApp();
-const { profile } = validateContent(contentFiles, SITE_URL);
+const { profile } = sample;
 
 async function resume(headers: Record<string, string> = as.pythonRequests) {
   const response = await send(app, "/api/resume.json", headers);

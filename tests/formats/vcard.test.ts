@@ -5,12 +5,12 @@
  */
 import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
-import { contentFiles } from "../../lib/content/files.ts";
 import { validateContent } from "../../lib/content/validate.ts";
-import { as, SITE_URL, send, testApp } from "../support/app.ts";
+import { as, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { ownerFiles } from "../support/owners.ts";
 
 const app = testApp();
-const content = validateContent(contentFiles, SITE_URL);
+const content = sample;
 const { profile } = content;
 
 const vcardOf = async (of = app, headers: Record<string, string> = as.pythonRequests) => {
@@ -27,9 +27,9 @@ function parsed(text: string) {
 
 /** A content whose profile has these fields changed, validated as start-up would. */
 function withProfile(changes: Record<string, unknown>) {
-  const raw = structuredClone(contentFiles) as { profile: Record<string, unknown> };
+  const raw = ownerFiles("rin") as { profile: Record<string, unknown> };
   Object.assign(raw.profile, changes);
-  return testApp({ content: validateContent(raw as typeof contentFiles, SITE_URL) });
+  return testApp({ content: validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL) });
 }
 
 describe("GET /api/vcard, the file", () => {
@@ -96,7 +96,7 @@ describe("GET /api/vcard, the file", () => {
     const { email: _email, ...withoutEmail } = profile;
     const raw = { ...withoutEmail, experience };
     const card = parsed(
-      await vcardOf(testApp({ content: validateContent({ ...contentFiles, profile: raw }, SITE_URL) })),
+      await vcardOf(testApp({ content: validateContent({ ...ownerFiles("rin"), profile: raw }, SITE_URL) })),
     );
     expect(card.getFirstPropertyValue("org")).toBeNull();
     expect(card.getFirstPropertyValue("email")).toBeNull();

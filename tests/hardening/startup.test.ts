@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ownerDir } from "../support/owners.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 
@@ -52,13 +53,17 @@ describe("content refusals", () => {
     for (const dir of copies) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A copy of the project whose `content/<file>` has been edited by `edit`. */
+  /**
+   * A copy of the project with the sample fixture as its built-in `content/`, whose
+   * `content/<file>` has been edited by `edit`.
+   */
   function projectWith(file: string, edit: (text: string) => string): string {
     const dir = mkdtempSync(join(tmpdir(), "site-api-"));
     copies.push(dir);
-    for (const entry of ["lib", "routes", "content", "server.ts", "package.json"]) {
+    for (const entry of ["lib", "routes", "server.ts", "package.json"]) {
       cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
     }
+    cpSync(ownerDir("rin"), join(dir, "content"), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
     const path = join(dir, "content", file);
     writeFileSync(path, edit(readFileSync(path, "utf8")));
@@ -93,7 +98,31 @@ describe("content refusals", () => {
   ];
   for (const [what, file, edit, named] of cases) {
     test(`${what} in ${file} is refused with one line naming ${named}`, async () => {
-      expectRefusal(await startUp(projectWith(file, edit)), named);
+      // With CONTENT_DIR unset, the copy serves its own content/.
+      expectRefusal(await startUp(projectWith(file, edit), { CONTENT_DIR: "" }), named);
     });
   }
+});
+
+describe("CONTENT_DIR", () => {
+  test("a folder without the content files is refused with one line naming the folder and the file", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "site-api-empty-"));
+    try {
+      const refusal = await startUp(ROOT, { CONTENT_DIR: empty });
+      expectRefusal(refusal, `${empty}/profile.json`);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  test("a page the site does not serve is refused with one line naming site.json", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "site-api-owner-"));
+    try {
+      cpSync(ownerDir("rin"), dir, { recursive: true });
+      writeFileSync(join(dir, "site.json"), JSON.stringify({ pages: ["{base_url}/api/nobody.json"] }));
+      expectRefusal(await startUp(ROOT, { CONTENT_DIR: dir }), `${dir}/site.json: /pages/0`, "/api/rin.json");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,7 +1,5 @@
 /** The terminal renderer: widths, wrapping, and the parts the profile is drawn with. */
 import { describe, expect, test } from "bun:test";
-import { contentFiles } from "../../lib/content/files.ts";
-import { validateContent } from "../../lib/content/validate.ts";
 import {
   heading,
   keyValue,
@@ -17,7 +15,7 @@ import {
 } from "../../lib/profile/ansi/index.ts";
 import { PALETTES, type PaletteName } from "../../lib/profile/ansi/palettes.ts";
 import { profileLayout } from "../../lib/profile/layout.ts";
-import { FIXED_NOW, SITE_URL } from "../support/app.ts";
+import { FIXED_NOW, SITE_URL, sample } from "../support/app.ts";
 
 const widest = (text: string) => Math.max(...text.split("\n").map(visibleWidth));
 
@@ -85,7 +83,7 @@ describe("parts", () => {
 });
 
 describe("the profile", () => {
-  const content = validateContent(contentFiles, SITE_URL);
+  const content = sample;
   const layout = (c = content) =>
     profileLayout(c, [{ method: "GET", path: "/api/now", summary: "Now" }], SITE_URL, FIXED_NOW);
 

@@ -1,11 +1,9 @@
 /** The profile's layout model: what every renderer draws, decided once. */
 import { expect, test } from "bun:test";
-import { contentFiles } from "../../lib/content/files.ts";
-import { validateContent } from "../../lib/content/validate.ts";
 import { profileLayout } from "../../lib/profile/layout.ts";
-import { FIXED_NOW, SITE_URL } from "../support/app.ts";
+import { FIXED_NOW, SITE_URL, sample } from "../support/app.ts";
 
-const content = validateContent(contentFiles, SITE_URL);
+const content = sample;
 const layoutOf = (c = content) => profileLayout(c, [], SITE_URL, FIXED_NOW);
 
 test("gives every skill a whole percentage from 0 to 100, whatever the content says", () => {

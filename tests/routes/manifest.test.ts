@@ -1,10 +1,13 @@
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { METHODS } from "../../lib/http/route.ts";
+import { METHODS, servedPath } from "../../lib/http/route.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { currentManifest, renderManifest, urlPathOf } from "../../scripts/gen-routes.ts";
-import { testApp } from "../support/app.ts";
+import { SITE_URL, sample, testApp } from "../support/app.ts";
+
+/** A route file's path, as the app serves it for the sample owner. */
+const served = (path: string) => servedPath(path, sample.profile.handle);
 
 test("the checked-in manifest is exactly what the routes/ folder generates", () => {
   const checkedIn = readFileSync(join(import.meta.dir, "..", "..", "routes", "_manifest.gen.ts"), "utf8");
@@ -21,16 +24,16 @@ const servedByApp = () =>
 test("the app serves one path per file in routes/", () => {
   const files = readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".ts") && !file.split("/").some((part) => part.startsWith("_")))
-    .map((file) => urlPathOf(file.split("\\").join("/")));
+    .map((file) => served(urlPathOf(file.split("\\").join("/"))));
   const paths = [...new Set(servedByApp().map((line) => line.split(" ")[1]))].sort();
   expect(paths).toEqual(files.sort());
-  expect(paths).toContain("/api/rin.json");
+  expect(paths).toContain(`/api/${sample.profile.handle}.json`);
 });
 
 test("the app answers exactly the methods each route file exports", () => {
   const declared = routes
     .flatMap(([path, module]) =>
-      METHODS.filter((method) => module[method]).map((method) => `${method} ${path}`),
+      METHODS.filter((method) => module[method]).map((method) => `${method} ${served(path)}`),
     )
     .sort();
   expect(servedByApp()).toEqual(declared);
@@ -39,7 +42,8 @@ test("the app answers exactly the methods each route file exports", () => {
 test("file paths map to URL paths", () => {
   expect(urlPathOf("index.ts")).toBe("/");
   expect(urlPathOf("api/ping.ts")).toBe("/api/ping");
-  expect(urlPathOf("api/rin.json.ts")).toBe("/api/rin.json");
+  expect(urlPathOf("api/resume.json.ts")).toBe("/api/resume.json");
+  expect(urlPathOf("api/{handle}.json.ts")).toBe("/api/{handle}.json");
   expect(urlPathOf("api/index.ts")).toBe("/api");
   expect(urlPathOf("robots.txt.ts")).toBe("/robots.txt");
   expect(urlPathOf(".well-known/security.txt.ts")).toBe("/.well-known/security.txt");
@@ -49,4 +53,20 @@ test("the generator refuses two files claiming one URL, and odd segments", () =>
   expect(() => renderManifest(["api.ts", "api/index.ts"])).toThrow("both claim /api");
   expect(() => renderManifest(["api/Ping.ts"])).toThrow("not a plain lower-case URL segment");
   expect(() => renderManifest([".hidden/x.ts"])).toThrow("not a plain lower-case URL segment");
+});
+
+test("the profile's path follows the owner's handle, and the rest of the table does not", () => {
+  const other = {
+    ...sample,
+    profile: { ...sample.profile, handle: "someone-else" },
+    site: { pages: [`${SITE_URL}/api/someone-else.json`] },
+  };
+  const paths = testApp({ content: other }).routes.map(({ path }) => path);
+  expect(paths).toContain("/api/someone-else.json");
+  expect(paths).not.toContain(`/api/${sample.profile.handle}.json`);
+  expect(paths.filter((path) => !path.includes("someone-else"))).toEqual(
+    testApp()
+      .routes.map(({ path }) => path)
+      .filter((path) => path !== `/api/${sample.profile.handle}.json`),
+  );
 });

@@ -6,11 +6,11 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { declaredRoutes } from "../../lib/http/route.ts";
 import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { freePort, type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
+import { profilePath, sample, testApp } from "../support/app.ts";
 import { matching, samplesOf, total } from "../support/exposition.ts";
 import { promtoolCheckMetrics } from "../support/promtool.ts";
 import { runCommand } from "../support/run.ts";
@@ -171,7 +171,7 @@ test("prints one start-up line, then one JSON access-log line per request", asyn
     headers: { "user-agent": "curl/8.5.0", "x-request-id": "abc-123" },
   });
   expect(response.status).toBe(404);
-  await fetch(`${server.url}/api/rin.json`, { headers: { "user-agent": "python-requests/2.31.0" } });
+  await fetch(`${server.url}${profilePath(sample)}`, { headers: { "user-agent": "python-requests/2.31.0" } });
   // HEAD beside GET: logged as asked, with the route's path and without the query.
   await fetch(`${server.url}/api/now?utm=x`, { method: "HEAD", headers: { "user-agent": "curl/8.5.0" } });
   expect(await server.stop()).toBe(0);
@@ -183,7 +183,7 @@ test("prints one start-up line, then one JSON access-log line per request", asyn
     version: VERSION,
     runtime: `bun ${Bun.version}`,
     address: server.url,
-    routes: declaredRoutes(routesWithSlow).length,
+    routes: testApp({ routes: routesWithSlow }).routes.length,
   });
   const access = rest.filter((entry) => "status" in entry && entry.path !== "/api/ping");
   expect(access).toEqual([
@@ -199,7 +199,7 @@ test("prints one start-up line, then one JSON access-log line per request", asyn
     {
       time: expect.any(String),
       method: "GET",
-      path: "/api/rin.json",
+      path: profilePath(sample),
       status: 200,
       durationMs: expect.any(Number),
       client: "program",

@@ -8,16 +8,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sample from "@jsonresume/schema/sample.resume.json" with { type: "json" };
-import { contentFiles } from "../../lib/content/files.ts";
 import type { Profile } from "../../lib/content/schemas.ts";
 import { as, send, testApp } from "../support/app.ts";
+import { ownerFiles } from "../support/owners.ts";
 import { runCommand } from "../support/run.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "import-resume-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const shipped = contentFiles.profile as Profile;
+const shipped = ownerFiles("rin").profile as Profile;
 let runs = 0;
 
 /** Runs the command as a user would, replacing `current` (a profile) in a scratch folder. */

@@ -2,36 +2,60 @@
  * Test support: the app in-process with a fixed clock, and the User-Agents and headers
  * that real clients send, so a test reads `send(app, "/api/ping", as.curl)`.
  */
+import type { Content } from "../../lib/content/validate.ts";
 import { type AppOptions, createApp } from "../../lib/http/app.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { memoryLog } from "./log.ts";
+import { ownerContent } from "./owners.ts";
 
 export const SITE_URL = "https://rin.example";
 export const config = loadConfig({ SITE_URL });
 
-/** Every GET endpoint the issue names: the contract, written out rather than derived. */
-export const GET_PATHS = [
-  "/",
-  "/api/ping",
-  "/api/curl",
-  "/api/rin.json",
-  "/api/now",
-  "/api/fortune",
-  "/api/roast",
-  "/api/stack",
-  "/api/resume.json",
-  "/api/vcard",
-  "/robots.txt",
-  "/sitemap.xml",
-  "/.well-known/security.txt",
-] as const;
+/** The sample owner, as the fixture `rin`: the owner of most tests and of the golden files. */
+export const sample = ownerContent("rin", SITE_URL);
+
+/** The structured profile's path for an owner: `/api/<handle>.json`. */
+export const profilePath = (content: Content): string => `/api/${content.profile.handle}.json`;
+
+/**
+ * Every GET endpoint the product promises, for an owner: the contract, written out rather
+ * than derived from the route table.
+ */
+export const getPaths = (content: Content) =>
+  [
+    "/",
+    "/api/ping",
+    "/api/curl",
+    profilePath(content),
+    "/api/now",
+    "/api/fortune",
+    "/api/roast",
+    "/api/stack",
+    "/api/resume.json",
+    "/api/vcard",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/.well-known/security.txt",
+  ] as const;
+
+/** The sample owner's GET endpoints. */
+export const GET_PATHS = getPaths(sample);
 
 /** A Saturday afternoon in Lisbon; golden files are rendered at this instant. */
 export const FIXED_NOW = new Date("2026-11-21T14:05:09Z");
 
-/** The app as `start` builds it, at the fixed instant, logging to memory unless told otherwise. */
+/**
+ * The app as `start` builds it, for the sample owner at the fixed instant, logging to
+ * memory, unless told otherwise.
+ */
 export function testApp(options: Partial<AppOptions> = {}) {
-  return createApp({ config, log: memoryLog(), clock: () => FIXED_NOW.getTime(), ...options });
+  return createApp({
+    config,
+    log: memoryLog(),
+    clock: () => FIXED_NOW.getTime(),
+    content: sample,
+    ...options,
+  });
 }
 
 /** Request headers of real clients, as they send them by default. */

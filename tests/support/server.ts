@@ -5,7 +5,7 @@
  */
 import { type Server, type StartOptions, start } from "../../lib/runtime/start.ts";
 import { bun } from "../../server.ts";
-import { FIXED_NOW, SITE_URL } from "./app.ts";
+import { FIXED_NOW, SITE_URL, sample } from "./app.ts";
 
 export interface TestServer extends Server {
   readonly port: number;
@@ -38,7 +38,7 @@ export async function startServer(
       // Signals are for the process; a test stops its server itself.
       onSignal: () => {},
     },
-    { clock: () => FIXED_NOW.getTime(), ...options },
+    { clock: () => FIXED_NOW.getTime(), content: sample, ...options },
   );
   const port = Number(new URL(server.url).port);
   return { ...server, port, stdout, stderr };

@@ -5,11 +5,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { mf2 } from "microformats-parser";
-import { contentFiles } from "../../../lib/content/files.ts";
-import { validateContent } from "../../../lib/content/validate.ts";
-import { as, SITE_URL, send, testApp } from "../../support/app.ts";
+import { as, SITE_URL, sample, send, testApp } from "../../support/app.ts";
 
-const content = validateContent(contentFiles, SITE_URL);
+const content = sample;
 const { profile } = content;
 
 async function hCards(app = testApp()) {

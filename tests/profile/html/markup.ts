@@ -1,14 +1,14 @@
 /** Test support: the shipped content with markup planted in fields the page shows. */
-import { contentFiles } from "../../../lib/content/files.ts";
-import { type Content, validateContent } from "../../../lib/content/validate.ts";
-import { SITE_URL } from "../../support/app.ts";
+
+import type { Content } from "../../../lib/content/validate.ts";
+import { sample } from "../../support/app.ts";
 
 /** Would run a script and draw an image, if it were ever parsed as HTML. */
 export const MARKUP = `<img src=x onerror="window.pwned=true"><script>window.pwned=true</script>&amp;`;
 
 /** Content whose name, status, a timeline entry, a skill and a link label carry markup. */
 export function withMarkup(): Content {
-  const content = validateContent(contentFiles, SITE_URL);
+  const content = sample;
   const [first, ...rest] = content.profile.experience;
   return {
     ...content,

@@ -1,0 +1,45 @@
+/**
+ * Test support: the fixture owners, each a content folder under `tests/fixtures/owners/`.
+ * The suite runs on these, never on `content/`, which belongs to whoever runs the site.
+ *
+ * - `rin`: the sample owner as the product ships her, every optional field filled in; the
+ *   golden files are hers.
+ * - `anuradha`: deliberately different: a long name in Devanagari (combining marks), one
+ *   job, two skills, a half-hour time zone, and every optional field absent.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { contentFromFolder } from "../../lib/content/folder.ts";
+import { CONTENT_FILE_NAMES, type Content, type RawContent } from "../../lib/content/validate.ts";
+
+export const OWNERS = ["rin", "anuradha"] as const;
+export type Owner = (typeof OWNERS)[number];
+
+/** The folder of an owner's content files: what `CONTENT_DIR` names for a server process. */
+export const ownerDir = (owner: Owner): string => join(import.meta.dir, "..", "fixtures", "owners", owner);
+
+const validated = new Map<string, Content>();
+
+/** An owner's content, validated for `siteUrl` as start-up validates it. */
+export function ownerContent(owner: Owner, siteUrl: string): Content {
+  const key = `${owner} ${siteUrl}`;
+  let content = validated.get(key);
+  if (!content) {
+    content = contentFromFolder(ownerDir(owner), siteUrl);
+    validated.set(key, content);
+  }
+  return content;
+}
+
+/** An owner's files as parsed JSON, not yet validated: a fresh copy to break in a test. */
+export function ownerFiles(owner: Owner): RawContent {
+  const read = (file: string) => JSON.parse(readFileSync(join(ownerDir(owner), file), "utf8"));
+  return {
+    profile: read(CONTENT_FILE_NAMES.profile),
+    now: read(CONTENT_FILE_NAMES.now),
+    quotes: read(CONTENT_FILE_NAMES.quotes),
+    roasts: read(CONTENT_FILE_NAMES.roasts),
+    stack: read(CONTENT_FILE_NAMES.stack),
+    site: read(CONTENT_FILE_NAMES.site),
+  };
+}
