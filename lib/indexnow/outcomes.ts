@@ -48,6 +48,21 @@ export function meaningOf(status: number): StatusMeaning {
   };
 }
 
+/**
+ * Whether an engine's outcome is its last word on a release: accepted, or rejected (a
+ * 4xx other than 429: the key or the URLs are wrong, and sending them again changes
+ * nothing). A 429, a timeout, or a network or server error is worth a later trigger.
+ */
+const FINAL: Readonly<Record<EngineOutcome, boolean>> = {
+  accepted: true,
+  rejected: true,
+  rate_limited: false,
+  timeout: false,
+  error: false,
+};
+
+export const isFinal = (outcome: EngineOutcome): boolean => FINAL[outcome];
+
 /** Whether a status is worth the one retry: only server errors (never a 4xx). */
 export const isRetryable = (status: number): boolean => status >= 500;
 

@@ -19,6 +19,7 @@ const KEY = "contract-key-5f2b9c0e";
 const engines = {
   accepting: startEngine({ status: 202 }),
   refusing: startEngine({ status: 403 }),
+  limiting: startEngine({ status: 429 }),
 };
 
 /** A target with `env`, the document it publishes, and Prism in front of it. */
@@ -181,18 +182,19 @@ describe("every status of POST /api/ping-indexnow", () => {
     expect(await trigger(await checkedTarget("rin"))).toMatchObject({ status: 503, violations: [] });
   });
 
-  test("200 when every engine accepts, then 429 inside the cooldown", async () => {
+  test("200 when every engine accepts, then 200 with the report already sent", async () => {
     const site = await checkedTarget("rin", { INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.accepting.url });
     expect(await trigger(site)).toMatchObject({ status: 200, violations: [] });
-    expect(await trigger(site)).toMatchObject({ status: 429, violations: [] });
+    expect(await trigger(site)).toMatchObject({ status: 200, violations: [] });
   });
 
-  test("207 when some engines accept, 502 when none does", async () => {
+  test("207 when some engines accept, then 429 while one still waits inside the cooldown; 502 when none accepts", async () => {
     const some = await checkedTarget("rin", {
       INDEXNOW_KEY: KEY,
-      INDEXNOW_ENDPOINTS: `${engines.accepting.url},${engines.refusing.url}`,
+      INDEXNOW_ENDPOINTS: `${engines.accepting.url},${engines.limiting.url}`,
     });
     expect(await trigger(some)).toMatchObject({ status: 207, violations: [] });
+    expect(await trigger(some)).toMatchObject({ status: 429, violations: [] });
     const none = await checkedTarget("rin", { INDEXNOW_KEY: KEY, INDEXNOW_ENDPOINTS: engines.refusing.url });
     expect(await trigger(none)).toMatchObject({ status: 502, violations: [] });
   });

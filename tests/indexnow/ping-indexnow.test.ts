@@ -152,35 +152,76 @@ describe("POST /api/ping-indexnow", () => {
     expect(typeof events[0]?.fields.durationMs).toBe("number");
   });
 
-  describe("the cooldown", () => {
-    it("answers 429 with Retry-After and the last submission's time, reaching no engine", async () => {
+  describe("once per release", () => {
+    it("a later trigger for the same release submits nothing and answers 200 with its report, already sent", async () => {
       const bing = engine({ status: 200 });
+      const yandex = engine({ status: 403 });
+      const { app, events } = indexNowApp([bing.url, yandex.url], { INDEXNOW_COOLDOWN_SECONDS: "300" });
+      const first = await trigger(app, as.pythonRequests);
+      expect(first.status).toBe(207);
+      const sent = await first.json();
+      const again = await trigger(app, as.pythonRequests);
+      expect(again.status).toBe(200);
+      const report = await again.json();
+      expect(report).toEqual({ ...sent, alreadySent: true, durationMs: 0 });
+      expect(sent).toMatchObject({ alreadySent: false, outcome: "partial" });
+      expect(report.release).toMatch(/^\d+\.\d+\.\d+\+\w+\.[0-9a-f]{12}$/);
+      expect(report.engines.map(({ retryable }: { retryable: boolean }) => retryable)).toEqual([
+        false,
+        false,
+      ]);
+      expect([bing.received.length, yandex.received.length]).toEqual([1, 1]);
+      expect(events).toHaveLength(1);
+    });
+
+    it("sends the release again only to an engine that has not answered for good, no sooner than the cooldown", async () => {
+      const bing = engine({ status: 200 });
+      const yandex = engine({ status: 500 }, { status: 500 }, { status: 202 });
       let now = FIXED_NOW.getTime();
-      const { app } = indexNowApp([bing.url], { INDEXNOW_COOLDOWN_SECONDS: "300" }, () => now);
-      expect((await trigger(app)).status).toBe(200);
+      const { app } = indexNowApp([bing.url, yandex.url], { INDEXNOW_COOLDOWN_SECONDS: "300" }, () => now);
+      const first = await (await trigger(app, as.pythonRequests)).json();
+      expect(
+        first.engines.map(({ outcome, retryable }: { outcome: string; retryable: boolean }) => [
+          outcome,
+          retryable,
+        ]),
+      ).toEqual([
+        ["accepted", false],
+        ["error", true],
+      ]);
       now += 100_500;
       const refused = await trigger(app);
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toBe("200");
-      const { error } = await refused.json();
-      expect(error).toMatchObject({
+      expect((await refused.json()).error).toMatchObject({
         status: 429,
         code: "rate_limited",
         retryAfterSeconds: 200,
         lastSubmissionAt: FIXED_NOW.toISOString(),
       });
-      expect(bing.received).toHaveLength(1);
       now += 200_000;
-      expect((await trigger(app)).status).toBe(200);
-      expect(bing.received).toHaveLength(2);
+      const retried = await trigger(app, as.pythonRequests);
+      expect(retried.status).toBe(200);
+      const report = await retried.json();
+      expect(report).toMatchObject({
+        outcome: "accepted",
+        alreadySent: false,
+        submittedAt: FIXED_NOW.toISOString(),
+      });
+      expect(report.engines.map(({ submittedAt }: { submittedAt: string }) => submittedAt)).toEqual([
+        FIXED_NOW.toISOString(),
+        new Date(now).toISOString(),
+      ]);
+      expect([bing.received.length, yandex.received.length]).toEqual([1, 3]);
     });
 
-    it("is off at 0: back-to-back triggers each submit", async () => {
-      const bing = engine({ status: 200 });
-      const { app } = indexNowApp([bing.url]);
-      await trigger(app);
-      await trigger(app);
-      expect(bing.received).toHaveLength(2);
+    it("without a cooldown (0), sends to a waiting engine again at once", async () => {
+      const flaky = engine({ status: 429 }, { status: 200 });
+      const { app } = indexNowApp([flaky.url]);
+      expect((await trigger(app)).status).toBe(502);
+      expect((await trigger(app)).status).toBe(200);
+      expect((await trigger(app)).status).toBe(200);
+      expect(flaky.received).toHaveLength(2);
     });
   });
 

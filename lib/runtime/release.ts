@@ -1,0 +1,15 @@
+/**
+ * @module The running release: the code's version and the content it serves. A new build
+ * or new content (`CONTENT_DIR` read afresh) is a new release: what search engines are told
+ * about once (`lib/indexnow/trigger.ts`).
+ */
+import type { Content } from "../content/validate.ts";
+import { sha256 } from "../http/sha256.ts";
+
+/**
+ * `1.0.0+91a86731a0c9.3f2a9c1b7d4e`: the version, and a digest of the content as served
+ * (SITE_URL filled in), as one more identifier of its semver build metadata.
+ */
+export function releaseId(version: string, content: Content): string {
+  return `${version}.${sha256(JSON.stringify(content), "hex").slice(0, 12)}`;
+}
