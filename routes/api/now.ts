@@ -36,6 +36,7 @@ export const GET = defineRoute({
       304: notModified,
     }),
   },
+  servesWhole: "now",
   setup(app) {
     const now = new PreparedJson({ ...app.content.now, timezone: app.content.profile.location.timezone });
     return function nowStatus({ client, request }) {
