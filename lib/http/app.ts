@@ -61,7 +61,12 @@ export function createApp(options: AppOptions) {
     random,
     startedAt: new Date(clock()),
     version: VERSION,
-    routes: documented.map(({ method, path, detail }) => ({ method, path, summary: detail.summary })),
+    routes: declared.map(({ method, path, route }) => ({
+      method,
+      path,
+      summary: route.detail.summary,
+      ...(route.servesWhole && { servesWhole: route.servesWhole }),
+    })),
     log,
     metrics,
   };

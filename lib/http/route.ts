@@ -36,7 +36,15 @@ export interface RouteSummary {
   readonly method: Method;
   readonly path: string;
   readonly summary: string;
+  /** The content file this route serves whole, as the route definition says. */
+  readonly servesWhole?: WholeContent;
 }
+
+/**
+ * Content files a route can serve whole, every field as JSON: where the profile sends a
+ * reader for what it leaves out, with the path the route table gives it.
+ */
+export type WholeContent = "profile" | "now";
 
 /** What a handler receives: the request and its classification. */
 export interface RequestContext {
@@ -68,6 +76,8 @@ export interface RouteDetail extends Omit<DocumentDecoration, "responses"> {
 
 export interface RouteDefinition {
   readonly detail: RouteDetail;
+  /** Set on a route that answers with a content file whole (`/api/now` serves `now`). */
+  readonly servesWhole?: WholeContent;
   setup(app: AppContext): Handler;
 }
 

@@ -13,8 +13,9 @@ export const GET = defineRoute({
     summary: "Profile for terminals",
     description:
       "The owner's profile as text in ANSI colour, 80 columns wide unless `?width=` says otherwise: who, where " +
-      "and their local time, what they are doing now, the career timeline, skill bars, " +
-      "links and other endpoints to try. Its colours read on light and dark terminals alike; " +
+      "and their local time, availability, what they are doing, reading and not doing now, the career " +
+      "timeline, education, skill bars, languages, links, where the rest is, and other endpoints to try. " +
+      "Its colours read on light and dark terminals alike; " +
       "`?theme=`, `?truecolor` and `?nocolor` change them, and `?help` lists every switch. " +
       "`GET /` returns the same bytes to terminal clients.",
     tags: ["profile"],

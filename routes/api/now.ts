@@ -29,6 +29,7 @@ export const GET = defineRoute({
       304: notModified,
     }),
   },
+  servesWhole: "now",
   setup(app) {
     const now = new PreparedJson(nowStatus(app));
     return function nowAnswer({ client, request }) {

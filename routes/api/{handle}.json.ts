@@ -20,6 +20,7 @@ export const GET = defineRoute({
       304: notModified,
     }),
   },
+  servesWhole: "profile",
   setup(app) {
     const profile = new PreparedJson(app.content.profile);
     return function structuredProfile({ client, request }) {

@@ -12,8 +12,8 @@ test("gives every skill a whole percentage from 0 to 100, whatever the content s
     { name: "Under", level: -5, group: "x" },
     { name: "Fraction", level: 72.6, group: "x" },
   ];
-  const levels = layoutOf({ ...content, profile: { ...content.profile, skills } }).skills.map(
-    ({ level }) => level,
+  const levels = layoutOf({ ...content, profile: { ...content.profile, skills } }).skills.flatMap((group) =>
+    group.skills.map(({ level }) => level),
   );
   expect(levels).toEqual([100, 0, 73]);
 });

@@ -1,22 +1,39 @@
 /**
  * In a real terminal (tmux, from Debian; `scripts/install-test-tools.sh` installs it), every
  * palette's answer shows on screen the very text that `?nocolor` shows: colour changes how
- * the text looks, never what it says or where it goes.
+ * the text looks, never what it says or where it goes. With a long SITE_URL, a command
+ * copied from the pane is the command; and a name in Devanagari fits the width.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { visibleWidth } from "../../lib/profile/ansi/width.ts";
+import { otherOwner, sample } from "../support/app.ts";
+import { commandProblems, LONG_SITE_URL, textCommands } from "../support/commands.ts";
 import { codeLines, decode, toPbm } from "../support/qr-image.ts";
 import { startServer, type TestServer } from "../support/server.ts";
+
+/**
+ * A tmux server of this file's own: other users of tmux on the machine cannot end it, and
+ * a session kept open keeps it from exiting (and refusing a new session) between tests.
+ */
+const SOCKET = `site-test-${process.pid}`;
+const tmux = (...args: string[]) => Bun.spawnSync(["tmux", "-L", SOCKET, ...args], { stderr: "pipe" });
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
+  expect(tmux("new-session", "-d", "-s", "keep", "sleep 600").exitCode).toBe(0);
 });
-afterAll(() => server.stop());
+afterAll(() => {
+  tmux("kill-server");
+  return server.stop();
+});
 
-const tmux = (...args: string[]) => Bun.spawnSync(["tmux", ...args], { stderr: "pipe" });
-
-/** What a 100-column terminal shows after `curl -s URL`, line by line, trailing blanks dropped. */
-async function shown(url: string): Promise<string> {
+/**
+ * What a terminal `columns` wide shows after `curl -s URL`, line by line, trailing blanks
+ * dropped; with `joined`, a line the terminal wrapped is one line again, as tmux copies it.
+ */
+async function shown(url: string, { columns = 100, joined = false } = {}): Promise<string> {
   const session = `site-${crypto.randomUUID().slice(0, 8)}`;
   const started = tmux(
     "new-session",
@@ -24,7 +41,7 @@ async function shown(url: string): Promise<string> {
     "-s",
     session,
     "-x",
-    "100",
+    String(columns),
     "-y",
     "150",
     `curl -s '${url}'; echo __END__; sleep 30`,
@@ -32,7 +49,8 @@ async function shown(url: string): Promise<string> {
   expect(started.exitCode).toBe(0);
   try {
     for (let waited = 0; waited < 10_000; waited += 50) {
-      const screen = tmux("capture-pane", "-p", "-t", session).stdout.toString();
+      const capture = ["capture-pane", "-p", "-t", session, "-S", "-", ...(joined ? ["-J"] : [])];
+      const screen = tmux(...capture).stdout.toString();
       if (screen.includes("__END__")) {
         return screen
           .slice(0, screen.indexOf("__END__"))
@@ -81,3 +99,47 @@ test.each([
     }
   },
 );
+
+describe("with a long SITE_URL, a command copied from the pane is the command", () => {
+  let long: TestServer;
+  beforeAll(async () => {
+    long = await startServer({ SITE_URL: LONG_SITE_URL });
+  });
+  afterAll(() => long.stop());
+
+  const commands = textCommands(LONG_SITE_URL, sample.profile.handle);
+  const answers: [path: string, commands: readonly string[], columns: number[]][] = [
+    ["/api/curl", commands.profile, [40, 80, 120]],
+    ["/api/ping", commands.ping, [40]],
+    ["/api/curl?help", commands.help("/api/curl"), [40]],
+    ["/api/vcard", commands.vcard, [40]],
+  ];
+  test.each(answers)("%s", async (path, expected, widths) => {
+    for (const columns of widths) {
+      const query = `${path.includes("?") ? "&" : "?"}nocolor&width=${columns}`;
+      const pane = await shown(`${long.url}${path}${query}`, { columns, joined: true });
+      const problems = expected.flatMap((command) => commandProblems(pane, command));
+      expect({ columns, problems }).toEqual({ columns, problems: [] });
+    }
+  });
+});
+
+test("an owner whose name is in Devanagari: every line fits a 40-column terminal as tmux draws it", async () => {
+  const other = await startServer({}, { content: otherOwner });
+  try {
+    const url = `${other.url}/api/curl?nocolor&width=40`;
+    const pane = await shown(url, { columns: 40 });
+    // A line tmux wraps shows as more than one row. Only a line holding a single command
+    // word may be wider than 40 columns (and so wrap); any other row more means tmux
+    // measured a line wider than the renderer did.
+    const text = await (await fetch(url, { headers: { "user-agent": "curl/8.5.0" } })).text();
+    const rows = text
+      .trimEnd()
+      .split("\n")
+      .reduce((sum, line) => sum + Math.max(1, Math.ceil(visibleWidth(line) / 40)), 0);
+    expect(pane.split("\n").length).toBe(rows);
+    expect(pane).toContain(otherOwner.profile.name);
+  } finally {
+    await other.stop();
+  }
+});

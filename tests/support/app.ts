@@ -14,6 +14,12 @@ export const config = loadConfig({ SITE_URL });
 /** The sample owner, as the fixture `rin`: the owner of most tests and of the golden files. */
 export const sample = ownerContent("rin", SITE_URL);
 
+/**
+ * The fixture `anuradha`, as unlike the sample as the schema allows: what the renderers
+ * show of an owner must hold for her too (no empty section, no label with nothing after it).
+ */
+export const otherOwner = ownerContent("anuradha", SITE_URL);
+
 /** The structured profile's path for an owner: `/api/<handle>.json`. */
 export const profilePath = (content: Content): string => `/api/${content.profile.handle}.json`;
 

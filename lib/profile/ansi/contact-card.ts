@@ -8,10 +8,11 @@
  * the width that would show one.
  */
 import type { Theme } from "../text-switches.ts";
+import { commandLines } from "./command.ts";
 import { heading, indent } from "./parts.ts";
 import { drawnWidth, drawQr, qrMatrix } from "./qr.ts";
 import { monochrome, type Style } from "./style.ts";
-import { visibleWidth, wrap, wrapRuns } from "./width.ts";
+import { wrap, wrapRuns } from "./width.ts";
 
 export interface ContactCard {
   readonly name: string;
@@ -56,30 +57,6 @@ function chooseCode(card: ContactCard, inner: number) {
   };
 }
 
-/**
- * A command as shell lines: words packed up to `width`, each line but the last ending in
- * ` \` so a pasted command stays one command. A word wider than a line is wrapped as is.
- */
-function shellLines(words: readonly string[], width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of words) {
-    const next = line ? `${line} ${word}` : word;
-    // Room for the trailing ` \` on every line but the last, and the continuation indent.
-    if (line && visibleWidth(next) + 2 > width - (lines.length > 0 ? 2 : 0)) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  lines.push(line);
-  return lines.flatMap((text, i) => {
-    const continued = i < lines.length - 1 ? `${text} \\` : text;
-    const lineWidth = width - (i > 0 ? 2 : 0);
-    const wrapped = visibleWidth(continued) <= lineWidth ? [continued] : wrap(continued, lineWidth);
-    return i > 0 ? indent(wrapped) : wrapped;
-  });
-}
-
 /** The card, at most `drawing.width` visible columns a line (with a QR code only when it fits). */
 export function renderContactCard(card: ContactCard, drawing: CardDrawing): string {
   const s = drawing.style;
@@ -87,6 +64,7 @@ export function renderContactCard(card: ContactCard, drawing: CardDrawing): stri
   const { matrix, caption } = chooseCode(card, inner);
   const inkIsDark = drawing.theme === "light";
   const paint = drawing.colour ? monochrome(inkIsDark) : (line: string) => line;
+  // Each option with its value: a line breaks between them, never inside one.
   const save = ["curl", "-H 'Accept: text/vcard'", `-o ${card.fileName}`, card.url];
   const lines = [
     "",
@@ -108,7 +86,7 @@ export function renderContactCard(card: ContactCard, drawing: CardDrawing): stri
     ...(matrix ? ["", ...drawQr(matrix, inkIsDark).map(paint)] : []),
     "",
     heading(`Save the card as ${card.fileName}`, inner, s),
-    ...shellLines(save, inner).map((line) => s.command(line)),
+    ...commandLines(save, inner, s),
     "",
   ];
   return `${indent(lines, MARGIN).join("\n")}\n`;

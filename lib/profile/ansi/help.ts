@@ -2,9 +2,10 @@
  * @module `?help` for terminals: the switches a text answer takes, each with a command
  * that uses it, its URL quoted (zsh reads an unquoted `?` as a pattern).
  */
+import { commandLines } from "./command.ts";
 import { heading, indent, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { wrap, wrapRuns } from "./width.ts";
+import { wrap } from "./width.ts";
 
 export interface HelpEntry {
   /** `nocolor, T` */
@@ -16,7 +17,7 @@ export interface HelpEntry {
 
 const MARGIN = 2;
 
-/** The help, at most `width` visible columns a line, drawn in `s`. */
+/** The help, at most `width` visible columns a line (but a command word wider than that), drawn in `s`. */
 export function renderHelp(entries: readonly HelpEntry[], width: number, s: Style): string {
   const inner = width - MARGIN;
   const lines = [
@@ -28,7 +29,7 @@ export function renderHelp(entries: readonly HelpEntry[], width: number, s: Styl
     "",
     ...entries.flatMap(({ names, meaning, command }) => [
       ...keyValue(names, meaning, inner, s, { keyWidth: 14 }),
-      ...indent(wrapRuns([{ text: command, draw: s.command }], inner - 2)),
+      ...indent(commandLines(command, inner - 2, s)),
     ]),
     "",
   ];

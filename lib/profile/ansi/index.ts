@@ -1,5 +1,6 @@
 /** @module The terminal renderer: ANSI output built from small parts that know their width. */
 
+export { type CommandEntry, commandLines, commandList, shellWords } from "./command.ts";
 export { type ContactCard, renderContactCard } from "./contact-card.ts";
 export { type HelpEntry, renderHelp } from "./help.ts";
 export { type PaletteName, paletteFor } from "./palettes.ts";

@@ -106,15 +106,16 @@ export const PALETTES = {
     link: { underline: true, colour: 25 },
     command: { colour: 94 },
   },
+  /** The page's light colours, each 4.5:1 or better on its backgrounds (WCAG AA for text). */
   lightTruecolor: {
     ...THE_TERMINAL_S,
     name: { bold: true, colour: "#c0246e" },
     heading: { bold: true, colour: "#8839ef" },
-    accent: { colour: "#1e66f5" },
-    years: { colour: "#d2530a" },
+    accent: { colour: "#1a5fd6" },
+    years: { colour: "#a8460a" },
     barFull: { colour: "#2d7a16" },
     good: { bold: true, colour: "#2d7a16" },
-    link: { underline: true, colour: "#1e66f5" },
+    link: { underline: true, colour: "#1a5fd6" },
     command: { colour: "#8c5a04" },
   },
 } as const satisfies Record<string, Palette>;

@@ -35,16 +35,20 @@ function labelled(
   return lines.map((line, i) => (i === 0 ? s.label(padEnd(label, column)) : gap) + line);
 }
 
-/** `key  value`, the value wrapped under itself. */
+/**
+ * `key  value`, the value wrapped under itself. The value is text drawn in one role, or
+ * runs drawn each in its own (`title` then `by author`).
+ */
 export function keyValue(
   key: string,
-  value: string,
+  value: string | readonly Run[],
   width: number,
   s: Style,
   { keyWidth = 10, role = "value" }: { keyWidth?: number; role?: "value" | "link" | "command" } = {},
 ): string[] {
   const column = Math.min(keyWidth + 1, Math.floor(width / 3));
-  return labelled(key, wrapRuns([{ text: value, draw: s[role] }], width - column), column, width, s);
+  const runs = typeof value === "string" ? [{ text: value, draw: s[role] }] : value;
+  return labelled(key, wrapRuns(runs, width - column), column, width, s);
 }
 
 export interface TimelineEntry {
@@ -89,27 +93,6 @@ export function skillBar(name: string, level: number, width: number, s: Style): 
   const empty = barWidth - full - (partial ? 1 : 0);
   const bar = s.barFull("█".repeat(full) + partial) + s.barEmpty("░".repeat(empty));
   return labelled(name, [`${bar}${s.value(String(level).padStart(LEVEL_WIDTH))}`], nameWidth, width, s);
-}
-
-/**
- * A command to try and what it does: side by side when both fit in `commandWidth` and the
- * rest of the line, the description indented under the command otherwise.
- */
-export function tryLine(
-  command: string,
-  why: string,
-  width: number,
-  commandWidth: number,
-  s: Style,
-): string[] {
-  if (commandWidth + 20 <= width && visibleWidth(command) < commandWidth) {
-    const muted = wrap(why, width - commandWidth).map((line) => s.muted(line));
-    return labelled(command, muted, commandWidth, width, { ...s, label: s.command });
-  }
-  return [
-    ...wrapRuns([{ text: command, draw: s.command }], width),
-    ...wrap(why, width - 2).map((line) => `  ${s.muted(line)}`),
-  ];
 }
 
 /** Indents every line by `by` columns (the width given to the part must allow for it). */

@@ -1,26 +1,28 @@
 /**
  * @module The terminal profile: the layout model drawn with the ANSI parts, at any width
- * from 40 columns up. What `curl yoursite` shows.
+ * from 40 columns up. What `curl yoursite` shows: what fits a terminal, and where the
+ * rest is (the page, and the JSON of the routes that serve the content whole).
  */
-import { PROFILE_SECTIONS, type ProfileLayout, type SectionRenderers } from "../layout.ts";
-import { heading, indent, keyValue, skillBar, timelineRow, tryLine } from "./parts.ts";
+import type { ProfileLayout, SectionRenderers } from "../layout.ts";
+import { commandList } from "./command.ts";
+import { heading, indent, keyValue, skillBar, timelineRow } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { padEnd, visibleWidth, wrap, wrapRuns } from "./width.ts";
+import { padEnd, type Run, visibleWidth, wrap, wrapRuns } from "./width.ts";
 
 const MARGIN = 2;
 
 function header(layout: ProfileLayout, width: number, s: Style): string[] {
-  const { name, nativeName, role, tagline, location, localTime } = layout.header;
-  const both = nativeName ? `${name}  ${nativeName}` : name;
-  const names =
-    visibleWidth(both) <= width
-      ? [`${s.name(name)}${nativeName ? `  ${s.accent(nativeName)}` : ""}`]
-      : [
-          ...wrap(name, width).map((line) => s.name(line)),
-          ...(nativeName ? wrap(nativeName, width) : []).map((line) => s.accent(line)),
-        ];
+  const { name, nativeName, pronouns, role, tagline, availability, location, localTime } = layout.header;
+  const names = [
+    { text: name, draw: s.name },
+    ...(nativeName ? [{ text: nativeName, draw: s.accent }] : []),
+    ...(pronouns ? [{ text: `(${pronouns})`, draw: s.muted }] : []),
+  ];
+  const oneLine = names.map(({ text }) => text).join("  ");
   return [
-    ...names,
+    ...(visibleWidth(oneLine) <= width
+      ? [names.map(({ text, draw }) => draw(text)).join("  ")]
+      : names.flatMap(({ text, draw }) => wrap(text, width).map((line) => draw(line)))),
     ...wrap(`${role} · ${location}`, width).map((line) => s.value(line)),
     ...wrapRuns(
       [
@@ -30,11 +32,25 @@ function header(layout: ProfileLayout, width: number, s: Style): string[] {
       width,
     ),
     ...wrap(tagline, width).map((line) => s.muted(line)),
+    ...(availability ? ["", ...hanging("→", availability, width, s)] : []),
   ];
 }
 
+/** `mark text`, the text wrapped under itself. */
+function hanging(mark: string, text: string, width: number, s: Style): string[] {
+  const column = visibleWidth(mark) + 1;
+  return wrap(text, width - column).map(
+    (line, i) => (i === 0 ? `${s.accent(mark)} ` : " ".repeat(column)) + s.value(line),
+  );
+}
+
+/** Items under one label: the label on the first line only. */
+function labelledList(label: string, items: readonly (string | readonly Run[])[], width: number, s: Style) {
+  return items.flatMap((item, i) => keyValue(i === 0 ? label : "", item, width, s));
+}
+
 function status(layout: ProfileLayout, width: number, s: Style): string[] {
-  const { line, updated, building, learning } = layout.status;
+  const { line, updated, building, learning, reading, notDoing } = layout.status;
   const stamp = `updated ${updated}`;
   const lineWidth = width - visibleWidth(stamp) - 3;
   const first =
@@ -50,36 +66,56 @@ function status(layout: ProfileLayout, width: number, s: Style): string[] {
           ),
           s.muted(stamp),
         ];
+  const books = reading.map(({ title, author }) => [
+    { text: title, draw: s.value },
+    { text: `by ${author}`, draw: s.muted },
+  ]);
   return [
     ...first,
-    ...building.flatMap((item, i) => keyValue(i === 0 ? "building" : "", item, width, s)),
-    ...learning.flatMap((item, i) => keyValue(i === 0 ? "learning" : "", item, width, s)),
+    ...labelledList("building", building, width, s),
+    ...labelledList("learning", learning, width, s),
+    ...labelledList("reading", books, width, s),
+    ...labelledList("not doing", notDoing, width, s),
   ];
 }
 
-/**
- * What a terminal suggests next: the GET endpoints, less the profile the reader is
- * already looking at (a browser's page lists every endpoint instead); the API's first,
- * then the files for crawlers (robots.txt, the sitemap, security.txt).
- */
-/** Columns a summary needs beside its command to read as a phrase rather than a list of words. */
-const SUMMARY_ROOM = 30;
-
-function worthTrying({ method, path }: { method: string; path: string }): boolean {
-  return method === "GET" && path !== "/" && path !== "/api/curl";
+function skills(layout: ProfileLayout, width: number, s: Style): string[] {
+  // A group's name only says something when there is more than one.
+  const named = layout.skills.length > 1;
+  return layout.skills.flatMap(({ group, skills }, i) => [
+    ...(named ? [...(i > 0 ? [""] : []), s.label(group)] : []),
+    ...skills.flatMap(({ name, level }) => skillBar(name, level, width, s)),
+  ]);
 }
 
+/**
+ * What the terminal leaves out and where it is (the page, and the routes that serve the
+ * content whole), then what a terminal suggests next: the GET endpoints, less the
+ * profile the reader is already looking at; the content's JSON first, then the rest of
+ * the API, then the files for crawlers (robots.txt, the sitemap, security.txt).
+ */
 function tryNext(layout: ProfileLayout, width: number, s: Style): string[] {
-  const worth = layout.api.endpoints.filter(worthTrying);
+  const { endpoints, whole } = layout.api;
+  const highlights = layout.timeline.some(({ highlights }) => highlights.length > 0);
+  const json = whole.map(({ path }) => path);
+  const where = [
+    `The bio${highlights ? ", career highlights" : ""} and everything else are on the page,`,
+    `${layout.page} in a browser${json.length > 0 ? `, and in ${json.join(" and ")} as JSON.` : "."}`,
+  ].join(" ");
+  const rest = endpoints.filter(
+    ({ method, path }) => method === "GET" && path !== "/" && path !== "/api/curl" && !json.includes(path),
+  );
   const isApi = ({ path }: { path: string }) => path.startsWith("/api/");
-  const commands = [...worth.filter(isApi), ...worth.filter((endpoint) => !isApi(endpoint))];
-  // The column fits every command that leaves its summary room beside it; a longer one
-  // (security.txt's, on a narrow terminal) has its summary on the line below instead.
-  const columns = commands
-    .map(({ command }) => visibleWidth(command) + 2)
-    .filter((column) => column + SUMMARY_ROOM <= width);
-  const commandWidth = Math.max(0, ...columns);
-  return commands.flatMap(({ command, summary }) => tryLine(command, summary, width, commandWidth, s));
+  const commands = [...whole, ...rest.filter(isApi), ...rest.filter((endpoint) => !isApi(endpoint))];
+  return [
+    ...wrap(where, width).map((line) => s.muted(line)),
+    "",
+    ...commandList(
+      commands.map(({ command, summary }) => ({ command, why: summary })),
+      width,
+      s,
+    ),
+  ];
 }
 
 /** Each section's lines at a given width, in a given style. */
@@ -87,21 +123,24 @@ function sections(width: number, s: Style): SectionRenderers<string[]> {
   return {
     now: (layout) => status(layout, width, s),
     career: (layout) => layout.timeline.flatMap((entry) => timelineRow(entry, width, s)),
-    skills: (layout) => layout.skills.flatMap(({ name, level }) => skillBar(name, level, width, s)),
+    education: (layout) => layout.education.flatMap((entry) => timelineRow(entry, width, s)),
+    skills: (layout) => skills(layout, width, s),
+    languages: (layout) =>
+      layout.languages.flatMap(({ name, level }) => keyValue(name, level, width, s, { keyWidth: 12 })),
     links: (layout) =>
       layout.links.flatMap(({ label, url }) => keyValue(label, url, width, s, { role: "link" })),
     try: (layout) => tryNext(layout, width, s),
   };
 }
 
-/** The profile, at most `width` visible columns a line, drawn in `s`. */
+/** The profile, at most `width` visible columns a line (but a command word wider than that), drawn in `s`. */
 export function renderProfile(layout: ProfileLayout, width: number, s: Style): string {
   const inner = width - MARGIN;
   const draw = sections(inner, s);
   const lines = [
     "",
     ...header(layout, inner, s),
-    ...PROFILE_SECTIONS.flatMap(({ id, title }) => ["", heading(title, inner, s), ...draw[id](layout)]),
+    ...layout.sections.flatMap(({ id, title }) => ["", heading(title, inner, s), ...draw[id](layout)]),
     "",
   ];
   return `${indent(lines, MARGIN).join("\n")}\n`;

@@ -3,9 +3,10 @@
  * JSON heartbeat, and a nudge toward what to try next.
  */
 import type { LocalTime } from "../owner-time.ts";
+import { commandList } from "./command.ts";
 import { heading, indent, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { wrap, wrapRuns } from "./width.ts";
+import { wrapRuns } from "./width.ts";
 
 export interface StatusCard {
   readonly site: string;
@@ -21,7 +22,7 @@ export interface StatusCard {
 
 const MARGIN = 2;
 
-/** The card, at most `width` visible columns a line, drawn in `s`. */
+/** The card, at most `width` visible columns a line (but a command word wider than that), drawn in `s`. */
 export function renderStatusCard(card: StatusCard, width: number, s: Style): string {
   const inner = width - MARGIN;
   const { time, weekday, offset } = card.ownerTime;
@@ -43,10 +44,7 @@ export function renderStatusCard(card: StatusCard, width: number, s: Style): str
     ...field(`${card.owner}'s time`, `${weekday} ${time} (${card.ownerTimeZone}, ${offset})`),
     "",
     heading("Try next", inner, s),
-    ...card.suggestions.flatMap(({ command, why }) => [
-      ...wrapRuns([{ text: command, draw: s.command }], inner),
-      ...wrap(why, inner - 2).map((line) => `  ${s.muted(line)}`),
-    ]),
+    ...commandList(card.suggestions, inner, s),
     "",
   ];
   return `${indent(lines, MARGIN).join("\n")}\n`;

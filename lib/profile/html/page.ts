@@ -8,7 +8,7 @@
  * with p-locality and p-country-name, p-note, p-org on the current role, u-url and
  * u-email on the links). The profile has no photo, so there is no u-photo.
  */
-import { PROFILE_SECTIONS, type ProfileLayout, type SectionRenderers } from "../layout.ts";
+import type { ProfileLayout, SectionId, SectionRenderers, TimelineEntry } from "../layout.ts";
 import { html, SafeHtml, safeHref } from "./escape.ts";
 import { stylesheet } from "./styles.ts";
 
@@ -73,18 +73,27 @@ function head(layout: ProfileLayout, css: string): SafeHtml {
 }
 
 function hero(layout: ProfileLayout): SafeHtml {
-  const { name, nativeName, role, city, country, localTime, tagline } = layout.header;
-  return html`<header class="hero">
-<h1><span class="p-name">${name}</span>${nativeName ? html` <span class="native">${nativeName}</span>` : ""}</h1>
+  const { name, nativeName, pronouns, role, city, country, localTime, tagline, bio, availability } =
+    layout.header;
+  const open = availability
+    ? html`<p class="availability"><span class="dot" aria-hidden="true"></span><span><b>Availability</b> ${availability}</span></p>`
+    : "";
+  return html`<header class="hero"><div class="about">
+<div class="who"><h1><span class="p-name">${name}</span>${nativeName ? html` <span class="native">${nativeName}</span>` : ""}</h1>${pronouns ? html`<span class="pronouns p-pronouns">${pronouns}</span>` : ""}</div>
 <p class="role"><span class="p-job-title">${role}</span> · <span class="p-adr h-adr"><span class="p-locality">${city}</span>, <span class="p-country-name">${country}</span></span></p>
 <p class="clock">Local time <time>${localTime.weekday} ${localTime.time}</time> (${localTime.offset})</p>
 <p class="tagline p-note">${tagline}</p>
-<p class="shell"><span>In a terminal?</span><code>curl ${layout.siteUrl}</code></p>
+<p class="bio p-note">${bio}</p></div>
+<div class="reach">${open}<p class="shell"><span>In a terminal?</span><code>curl ${layout.siteUrl}</code></p></div>
 </header>`;
 }
 
-const list = (title: string, items: readonly string[]) =>
-  html`<div><h3>${title}</h3><ul>${items.map((item) => html`<li>${item}</li>`)}</ul></div>`;
+/** A titled list, or nothing at all when the list is empty. */
+function list(title: string, items: readonly (string | SafeHtml)[], kind?: string) {
+  return items.length === 0
+    ? ""
+    : html`<div${kind ? html` class="${kind}"` : ""}><h3>${title}</h3><ul>${items.map((item) => html`<li>${item}</li>`)}</ul></div>`;
+}
 
 function link({ label, url }: { label: string; url: string }): SafeHtml {
   const href = safeHref(url);
@@ -96,23 +105,49 @@ function link({ label, url }: { label: string; url: string }): SafeHtml {
     : html`<li>${body}</li>`;
 }
 
+/** A role or a course: years (and where), title · place, what it was, and its highlights. */
+function timelineItem(
+  { years, title, place, detail }: TimelineEntry,
+  { org = false, location = undefined as string | undefined, highlights = [] as readonly string[] } = {},
+): SafeHtml {
+  return html`
+<li><p class="years">${years}${location ? html` <span class="where">· ${location}</span>` : ""}</p><h3>${title} <span class="place">· ${org ? html`<span class="p-org">${place}</span>` : place}</span></h3>${detail ? html`<p>${detail}</p>` : ""}${highlights.length > 0 ? html`<ul class="highlights">${highlights.map((item) => html`<li>${item}</li>`)}</ul>` : ""}</li>`;
+}
+
 /** Each section's body; its heading comes from `PROFILE_SECTIONS`. */
 const SECTIONS: SectionRenderers<SafeHtml> = {
-  now: ({ status }) => html`<div class="now-body"><div>
-<p class="status"><span class="dot" aria-hidden="true"></span>${status.line}</p>
+  now: ({
+    status,
+  }) => html`<div class="now-head"><p class="status"><span class="dot" aria-hidden="true"></span>${status.line}</p>
 <p class="updated">updated <time datetime="${status.updated}">${status.updated}</time></p></div>
-<div class="now-lists">${list("Building", status.building)}${list("Learning", status.learning)}</div></div>`,
+<div class="now-lists">${list("Building", status.building)}${list("Learning", status.learning)}${list(
+    "Reading",
+    status.reading.map(
+      ({ title, author }) => html`<cite>${title}</cite> <span class="author">${author}</span>`,
+    ),
+    "books",
+  )}${list("Not doing", status.notDoing, "declined")}</div>`,
 
   career: ({ timeline }) =>
-    html`<ol class="timeline">${timeline.map(
-      ({ years, title, place, detail, current }) => html`
-<li><span class="years">${years}</span><h3>${title} <span class="place">· ${current ? html`<span class="p-org">${place}</span>` : place}</span></h3><p>${detail}</p></li>`,
+    html`<ol class="timeline">${timeline.map((entry) =>
+      timelineItem(entry, { org: entry.current, location: entry.location, highlights: entry.highlights }),
     )}</ol>`,
 
+  education: ({ education }) =>
+    html`<ol class="timeline">${education.map((entry) => timelineItem(entry))}</ol>`,
+
   skills: ({ skills }) =>
-    html`<ul class="skills">${skills.map(
-      ({ name, level }) => html`
-<li><span class="skill">${name}</span><span class="bar" aria-hidden="true"><span class="fill l${level}"></span></span><span class="level">${level}</span></li>`,
+    html`${skills.map(
+      ({ group, skills: members }) =>
+        html`${skills.length > 1 ? html`<h3 class="group">${group}</h3>` : ""}<ul class="skills">${members.map(
+          ({ name, level }) => html`
+<li><span class="skill p-category">${name}</span><span class="bar" aria-hidden="true"><span class="fill l${level}"></span></span><span class="level">${level}</span></li>`,
+        )}</ul>`,
+    )}`,
+
+  languages: ({ languages }) =>
+    html`<ul class="languages">${languages.map(
+      ({ name, level }) => html`<li><span>${name}</span><span class="level">${level}</span></li>`,
     )}</ul>`,
 
   links: ({ links }) => html`<ul class="links">${links.map(link)}</ul>`,
@@ -125,24 +160,50 @@ terminals. Click a command to select it. Full reference: <a href="${api.docs}">$
   )}</ul>`,
 };
 
-/** Renders the whole page for one layout. */
-export function renderPage(layout: ProfileLayout): RenderedPage {
-  const css = stylesheet(layout.skills.map(({ level }) => level));
-  const sections = PROFILE_SECTIONS.map(
-    ({ id, title }) => html`
+/** Where each section goes on a wide screen: across the page, or in the main or the side column. */
+const COLUMN: { readonly [id in SectionId]: "wide" | "main" | "side" } = {
+  now: "wide",
+  career: "main",
+  education: "side",
+  skills: "side",
+  languages: "side",
+  links: "side",
+  try: "wide",
+};
+
+/** The sections in order, those of one column side by side gathered in its element. */
+function grid(layout: ProfileLayout): SafeHtml[] {
+  const runs: { column: string; cards: SafeHtml[] }[] = [];
+  for (const { id, title } of layout.sections) {
+    const card = html`
 <section class="card" id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${title}</h2>
 ${SECTIONS[id](layout)}
-</section>`,
+</section>`;
+    const last = runs.at(-1);
+    if (last && last.column === COLUMN[id] && COLUMN[id] !== "wide") last.cards.push(card);
+    else runs.push({ column: COLUMN[id], cards: [card] });
+  }
+  return runs.map(({ column, cards }) =>
+    column === "wide"
+      ? html`${cards}`
+      : html`
+<div class="column ${column}">${cards}
+</div>`,
   );
+}
+
+/** Renders the whole page for one layout. */
+export function renderPage(layout: ProfileLayout): RenderedPage {
+  const css = stylesheet(layout.skills.flatMap(({ skills }) => skills.map(({ level }) => level)));
   const page = html`<!doctype html>
 <html lang="en">
 ${head(layout, css)}
 <body>
 <main class="wrap h-card">
 ${hero(layout)}
-<div class="grid">${sections}
+<div class="grid">${grid(layout)}
 </div>
-<footer>${layout.header.name} · <a href="${layout.api.docs}">API docs</a></footer>
+<footer>${layout.header.name} · profile updated <time datetime="${layout.updated}">${layout.updated}</time> · <a href="${layout.api.docs}">API docs</a></footer>
 </main>
 </body>
 </html>

@@ -3,18 +3,18 @@
  * playwright-core. Screenshots land in tests/artifacts/ (gitignored) for review.
  * `.ci/run` installs Chromium when it is absent; without it these tests fail loudly.
  */
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Content } from "../../../lib/content/validate.ts";
+import { otherOwner } from "../../support/app.ts";
+import { type Browser, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 import { MARKUP, withMarkup } from "./markup.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARTIFACTS = join(import.meta.dir, "..", "..", "artifacts");
-const VIEWPORTS = { phone: { width: 360, height: 780 }, desktop: { width: 1440, height: 900 } } as const;
 
 /** The shipped server on loopback, on a free port; `content` in place of content/. */
 async function serve(content?: Content) {
@@ -22,49 +22,30 @@ async function serve(content?: Content) {
   return { server, url: `${server.url}/` };
 }
 
-let context: BrowserContext;
-let userDataDir: string;
+let browser: Browser;
 const requested: string[] = [];
 let site: { server: TestServer; url: string };
 let hostile: { server: TestServer; url: string };
+let other: { server: TestServer; url: string };
 
 beforeAll(async () => {
   site = await serve();
   hostile = await serve(withMarkup());
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  other = await serve(otherOwner);
   mkdirSync(ARTIFACTS, { recursive: true });
-  userDataDir = mkdtempSync(join(tmpdir(), "site-chromium-"));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
-  context.on("request", (request) => requested.push(request.url()));
+  browser = await launchChromium();
+  browser.context.on("request", (request) => requested.push(request.url()));
 });
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await site.server.stop();
   await hostile.server.stop();
-  rmSync(userDataDir, { recursive: true, force: true });
+  await other.server.stop();
 });
 
-async function open(url: string, viewport: { width: number; height: number }, colorScheme: "light" | "dark") {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  await page.emulateMedia({ colorScheme });
-  const response = await page.goto(url, { waitUntil: "load" });
-  expect(response?.status()).toBe(200);
-  return page;
-}
+const open = (url: string, viewport: { width: number; height: number }, colorScheme: "light" | "dark") =>
+  browser.open(url, viewport, colorScheme);
 
 /** The text a reader sees (layout-aware), which is what these tests are about. */
 // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the contract here
@@ -94,6 +75,33 @@ describe("the profile page in Chromium", () => {
     }
   }
 
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    for (const scheme of ["light", "dark"] as const) {
+      test(`at ${viewport.width} px (${scheme}) draws an owner with nothing optional: no heading or list left empty`, async () => {
+        const page = await open(other.url, viewport, scheme);
+        expect(await visibleText(page)).toContain(otherOwner.profile.name);
+        const empty = await page.evaluate(() => {
+          const text = (element: Element | null) => element?.textContent.trim() ?? "";
+          const headings = [...document.querySelectorAll("main h2, main h3")].filter(
+            (heading) => text(heading.parentElement) === text(heading),
+          );
+          const lists = [...document.querySelectorAll("main ul, main ol")].filter(
+            (list) => text(list) === "",
+          );
+          return [...headings, ...lists].map((element) => element.outerHTML.slice(0, 80));
+        });
+        expect(empty).toEqual([]);
+        expect(await hasHorizontalScroll(page)).toBe(false);
+        await page.screenshot({
+          path: join(ARTIFACTS, `other-owner-${name}-${scheme}.png`),
+          fullPage: true,
+          animations: "disabled",
+        });
+        await page.close();
+      });
+    }
+  }
+
   test("follows prefers-color-scheme", async () => {
     const background = async (scheme: "light" | "dark") => {
       const page = await open(site.url, VIEWPORTS.phone, scheme);
@@ -105,7 +113,7 @@ describe("the profile page in Chromium", () => {
   });
 
   test("applies its inline stylesheet under its own CSP, with no violation", async () => {
-    const page = await context.newPage();
+    const page = await browser.context.newPage();
     const violations: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") violations.push(message.text());

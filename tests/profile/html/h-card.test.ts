@@ -1,11 +1,12 @@
 /**
  * The page at `/` is the owner's h-card, as a microformats2 parser we did not write
- * (`microformats-parser`) reads it: name, job title, organisation, locality and country,
- * links and email, straight from the content.
+ * (`microformats-parser`) reads it: name, pronouns, job title, organisation, locality and
+ * country, the tagline and the bio as notes, the skills as categories, links and email,
+ * straight from the content; and for an owner who gives no pronouns or email, none.
  */
 import { describe, expect, test } from "bun:test";
 import { mf2 } from "microformats-parser";
-import { as, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import { as, otherOwner, SITE_URL, sample, send, testApp } from "../../support/app.ts";
 
 const content = sample;
 const { profile } = content;
@@ -16,14 +17,32 @@ async function hCards(app = testApp()) {
 }
 
 describe("the page's h-card", () => {
-  test("is one h-card, with the owner's name, job title, note and organisation", async () => {
+  test("is one h-card, with the owner's name, pronouns, job title, notes and organisation", async () => {
     const cards = await hCards();
     expect(cards).toHaveLength(1);
     const { properties } = cards[0] as { properties: Record<string, unknown[]> };
     expect(properties.name).toEqual([profile.name]);
+    expect(properties.pronouns).toEqual([profile.pronouns]);
     expect(properties["job-title"]).toEqual([profile.role]);
-    expect(properties.note).toEqual([profile.tagline]);
-    expect(properties.org).toEqual(["Tessellate Freight"]);
+    expect(properties.note).toEqual([profile.tagline, profile.bio]);
+    const current = profile.experience
+      .filter(({ end }) => end === null)
+      .map(({ organisation }) => organisation);
+    expect(properties.org).toEqual(current);
+  });
+
+  test("has the skills as its categories", async () => {
+    const [card] = await hCards();
+    expect(card?.properties.category).toEqual(profile.skills.map(({ name }) => name));
+  });
+
+  test("of an owner with no pronouns and no email has neither, and still its name and notes", async () => {
+    const other = otherOwner;
+    const [card] = await hCards(testApp({ content: other }));
+    expect(card?.properties.name).toEqual([other.profile.name]);
+    expect(card?.properties.note).toEqual([other.profile.tagline, other.profile.bio]);
+    expect(card?.properties.pronouns).toBeUndefined();
+    expect(card?.properties.email).toBeUndefined();
   });
 
   test("has the address as an h-adr with locality and country", async () => {
@@ -31,8 +50,8 @@ describe("the page's h-card", () => {
     expect(card?.properties.adr).toEqual([
       {
         type: ["h-adr"],
-        properties: { locality: ["Lisbon"], "country-name": ["Portugal"] },
-        value: "Lisbon, Portugal",
+        properties: { locality: [profile.location.city], "country-name": [profile.location.country] },
+        value: `${profile.location.city}, ${profile.location.country}`,
       },
     ]);
   });

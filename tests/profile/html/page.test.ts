@@ -4,8 +4,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
+import { escapeHtml } from "../../../lib/profile/html/escape.ts";
 import { loadConfig } from "../../../lib/runtime/config.ts";
-import { as, SITE_URL, send, testApp } from "../../support/app.ts";
+import { as, otherOwner, SITE_URL, sample, send, testApp } from "../../support/app.ts";
 import { withMarkup } from "./markup.ts";
 
 const app = testApp();
@@ -123,6 +124,66 @@ describe("GET / for a browser", () => {
     const response = await send(app, "/", as.browserAskingForJson);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(((await response.json()) as { docs: unknown }).docs).toBeDefined();
+  });
+});
+
+describe("every field the owner writes is on the page", () => {
+  /** What a reader sees: the page's text without its elements, entities as the escaping left them. */
+  const textOf = (body: string) => body.replace(/<[^>]+>/g, "");
+
+  test("each field of the profile and the /now status, in the content's words", async () => {
+    const { profile, now } = sample;
+    const shown = textOf((await page()).body);
+    const fields = [
+      profile.name,
+      profile.nativeName,
+      profile.pronouns,
+      profile.role,
+      profile.tagline,
+      profile.bio,
+      profile.availability,
+      profile.email,
+      profile.location.city,
+      profile.location.country,
+      profile.updated,
+      ...profile.experience.flatMap((job) => [
+        job.role,
+        job.organisation,
+        job.location,
+        job.summary,
+        ...job.highlights,
+      ]),
+      ...profile.skills.flatMap(({ name, level, group }) => [name, String(level), group]),
+      ...profile.education.flatMap(({ degree, institution, note, start, end }) => [
+        degree,
+        institution,
+        note,
+        `${start.slice(0, 4)} – ${end.slice(0, 4)}`,
+      ]),
+      ...profile.languages.flatMap(({ name, level }) => [name, level]),
+      ...profile.links.map(({ label }) => label),
+      now.status,
+      now.updated,
+      ...now.building,
+      ...now.learning,
+      ...now.reading.flatMap(({ title, author }) => [title, author]),
+      ...now.notDoing,
+    ];
+    const missing = fields.filter((field) => field !== undefined && !shown.includes(escapeHtml(field)));
+    expect(fields.length).toBeGreaterThan(60);
+    expect(missing).toEqual([]);
+  });
+
+  test("an owner with nothing optional: no section, heading, label or separator for what is absent", async () => {
+    const other = testApp({ content: otherOwner });
+    const body = await (await send(other, "/", as.browser)).text();
+    expect(textOf(body)).toContain(otherOwner.profile.name);
+    expect(body).not.toContain('id="education"');
+    for (const absent of ["Reading", "Not doing", "Availability"]) expect(textOf(body)).not.toContain(absent);
+    for (const kind of ["native", "pronouns", "availability", "where", "highlights", "group"]) {
+      expect({ kind, found: body.includes(`class="${kind}`) }).toEqual({ kind, found: false });
+    }
+    expect(body).not.toMatch(/<(ul|ol)[^>]*><\/(ul|ol)>|<h3[^>]*><\/h3>|<p[^>]*><\/p>/);
   });
 });
 

@@ -1,0 +1,112 @@
+/**
+ * Commands in text answers survive copy-paste, with a real, long SITE_URL: a command is
+ * never broken inside a word; one wider than the line is continued with ` \`; a word
+ * wider than the line stands whole on a line of its own (the one line allowed past the
+ * width); and what a command does is never beside it with fewer than 3 spaces between.
+ */
+
+import { describe, expect, test } from "bun:test";
+import { commandLines, commandList, PLAIN, shellWords, visibleWidth } from "../../lib/profile/ansi/index.ts";
+import { loadConfig } from "../../lib/runtime/config.ts";
+import { as, send, testApp } from "../support/app.ts";
+import { commandProblems, LONG_SITE_URL, overflowing, textCommands } from "../support/commands.ts";
+import { ownerContent } from "../support/owners.ts";
+
+const content = ownerContent("rin", LONG_SITE_URL);
+const app = testApp({ config: loadConfig({ SITE_URL: LONG_SITE_URL }), content });
+const commands = textCommands(LONG_SITE_URL, content.profile.handle);
+
+/** Each text answer and the commands it shows. */
+const ANSWERS: [url: string, commands: readonly string[]][] = [
+  ["/", commands.profile],
+  ["/api/curl", commands.profile],
+  ["/api/ping", commands.ping],
+  ["/api/curl?help", commands.help("/api/curl")],
+  ["/api/ping?help", commands.help("/api/ping")],
+  ["/api/vcard", commands.vcard],
+];
+
+const plainAt = async (url: string, width: number) =>
+  (await send(app, `${url}${url.includes("?") ? "&" : "?"}nocolor&width=${width}`, as.curl)).text();
+
+describe.each(ANSWERS)("%s with a long SITE_URL", (url, shown) => {
+  test.each([40, 60, 80, 120])(
+    "at %d columns shows each command whole and apart from what it does",
+    async (width) => {
+      const text = await plainAt(url, width);
+      expect({ width, problems: shown.flatMap((command) => commandProblems(text, command)) }).toEqual({
+        width,
+        problems: [],
+      });
+    },
+  );
+
+  test("at every width from 40 to 200, no line is wider but one that is a single word of a command", async () => {
+    for (let width = 40; width <= 200; width++) {
+      expect({ width, over: overflowing(await plainAt(url, width), width, shown) }).toEqual({
+        width,
+        over: [],
+      });
+    }
+  });
+});
+
+describe("a command, drawn", () => {
+  const url = `${LONG_SITE_URL}/api/resume.json`;
+
+  test("stays on one line when it fits", () => {
+    expect(commandLines(`curl ${url}`, 120, PLAIN)).toEqual([`curl ${url}`]);
+  });
+
+  test("is broken only between words, each line but the last continued with ' \\'", () => {
+    const lines = commandLines(
+      "curl -H 'Accept: text/vcard' -o card.vcf https://example.com/api/vcard",
+      40,
+      PLAIN,
+    );
+    expect(lines).toEqual([
+      "curl -H 'Accept: text/vcard' -o \\",
+      "    card.vcf \\",
+      "    https://example.com/api/vcard",
+    ]);
+    for (const line of lines) expect(visibleWidth(line)).toBeLessThanOrEqual(40);
+  });
+
+  test("keeps together the words it is given grouped", () => {
+    expect(commandLines(["curl", "-o card.vcf", "https://example.com/api/vcard"], 30, PLAIN)).toEqual([
+      "curl -o card.vcf \\",
+      "    https://example.com/api/vcard",
+    ]);
+  });
+
+  test("gives a word wider than the line a line of its own, whole", () => {
+    expect(commandLines(`curl ${url}`, 40, PLAIN)).toEqual(["curl \\", `    ${url}`]);
+  });
+
+  test("splits into shell words, never inside quotes", () => {
+    expect(shellWords(`curl -H 'Accept: text/vcard' "a b" '${url}?x=1'`)).toEqual([
+      "curl",
+      "-H",
+      "'Accept: text/vcard'",
+      '"a b"',
+      `'${url}?x=1'`,
+    ]);
+  });
+
+  test("has what it does beside it with 3 spaces or more between them, or on the next line", () => {
+    const entries = [
+      { command: "curl https://x.dev/a", why: "one" },
+      { command: "curl https://x.dev/longer", why: "two" },
+    ];
+    expect(commandList(entries, 60, PLAIN)).toEqual([
+      "curl https://x.dev/a        one",
+      "curl https://x.dev/longer   two",
+    ]);
+    expect(commandList(entries, 40, PLAIN)).toEqual([
+      "curl https://x.dev/a",
+      "  one",
+      "curl https://x.dev/longer",
+      "  two",
+    ]);
+  });
+});
