@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EditableContent, validContent, writeContent } from "../support/content.ts";
-import { runCommand } from "../support/run.ts";
+import { runCommand, scriptLines } from "../support/run.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 
@@ -67,8 +67,6 @@ describe("content refusals, through the commands a person runs", () => {
     return dir;
   }
 
-  /** `bun run` and `deno task` frame the script with lines of their own; the server's are the rest. */
-  const runnersOwn = /^(\$ |error: script |Task )/;
   const COMMANDS = {
     bun: ["bun", "run", "start"],
     deno: ["deno", "task", "start"],
@@ -79,7 +77,7 @@ describe("content refusals, through the commands a person runs", () => {
       cwd,
       env: { ...process.env, PORT: "1", HOST: "127.0.0.1", NO_COLOR: "1" },
     });
-    return { code, lines: stderr.split("\n").filter((line) => line.trim() !== "" && !runnersOwn.test(line)) };
+    return { code, lines: scriptLines(stderr) };
   }
 
   const indented = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
