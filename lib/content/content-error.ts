@@ -15,16 +15,18 @@ export class ContentError extends Error {
    * @param where a field's JSON pointer (`/experience/0/end`, `""` for the whole file),
    *   or the position of a syntax error
    * @param problem what is wrong, e.g. `is 140; expected a whole number from 0 to 100`
+   * @param folder the folder the file was read from, as the owner knows it
    */
   constructor(
     readonly file: string,
     readonly where: string | Position,
     readonly problem: string,
+    readonly folder = "content",
   ) {
     super(
       typeof where === "string"
-        ? `content/${file}: ${where || "the file"} ${problem}`
-        : `content/${file}:${where.line}:${where.column}: ${problem}`,
+        ? `${folder}/${file}: ${where || "the file"} ${problem}`
+        : `${folder}/${file}:${where.line}:${where.column}: ${problem}`,
     );
     this.name = "ContentError";
   }
