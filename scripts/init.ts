@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { ContentError } from "../lib/content/content-error.ts";
@@ -278,7 +278,8 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     }
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    io.err(`Not written: ${error.message}`);
+    const folder = dirname(shown(error.file));
+    io.err(`Not written: ${new ContentError(error.file, error.where, error.problem, folder).message}`);
     return EXIT.notWritten;
   }
 

@@ -286,7 +286,7 @@ describe("refusals: nothing is written", () => {
     const { code, errors } = await init(dir, ...OWNER);
     expect({ code, errors }).toEqual({
       code: 1,
-      errors: ['Not written: content/quotes.json:2:16: expected "," or "}" after a value'],
+      errors: [`Not written: ${join(dir, "quotes.json")}:2:16: expected "," or "}" after a value`],
     });
     expect(existsSync(join(dir, "profile.json"))).toBe(false);
   });
