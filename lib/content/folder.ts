@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseContentFile } from "./parse.ts";
 import {
   CONTENT_FILE_NAMES,
   type Content,
@@ -26,11 +27,7 @@ function readContentFolder(dir: string): RawContent {
         `cannot be read (${(error as { code?: string }).code ?? "unreadable"})`,
       );
     }
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      throw new ContentError(file, "", `is not valid JSON (${(error as Error).message})`);
-    }
+    return parseContentFile(file, text);
   };
   return {
     profile: read(CONTENT_FILE_NAMES.profile),

@@ -11,21 +11,37 @@
  */
 import { Type as t } from "@sinclair/typebox";
 import { once } from "../once.ts";
+import { EXPECTED } from "./mistakes.ts";
+
+/** What a pattern, a format or a union accepts, in the words a content mistake is answered with. */
+const expecting = (words: string) => ({ [EXPECTED]: words });
+
+const CAREER_DATE = "a year like 2024, a month like 2024-03 or a day like 2024-03-15";
 
 function buildContentSchemas() {
   const Text = (description: string, maxLength = 400) => t.String({ minLength: 1, maxLength, description });
 
-  /** `2021` or `2021-04`: career dates are only ever as precise as a CV needs. */
-  const YearMonth = t.String({
-    pattern: "^[0-9]{4}(-(0[1-9]|1[0-2]))?$",
-    description: "Year, or year and month (YYYY or YYYY-MM)",
+  /**
+   * `2021`, `2021-04` or `2021-04-15`: JSON Resume's three precisions. That the month
+   * and the day exist, and that an end is not before its start, are checked in
+   * `validate.ts`: a pattern cannot say it.
+   */
+  const CareerDate = t.String({
+    pattern: "^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$",
+    description: "A year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)",
     examples: ["2021-04"],
+    ...expecting(CAREER_DATE),
   });
 
   const Link = t.Object(
     {
       label: Text("What the link is, e.g. GitHub", 40),
-      url: t.String({ format: "uri", pattern: "^(https?://|mailto:)", description: "Absolute URL" }),
+      url: t.String({
+        format: "uri",
+        pattern: "^(https?://|mailto:)",
+        description: "Absolute URL",
+        ...expecting("an absolute link that starts with https://, http:// or mailto:"),
+      }),
     },
     { additionalProperties: false },
   );
@@ -41,8 +57,13 @@ function buildContentSchemas() {
 
   const Experience = t.Object(
     {
-      start: YearMonth,
-      end: t.Union([YearMonth, t.Null()], { description: "null while the role is current" }),
+      start: CareerDate,
+      end: t.Union([CareerDate, t.Null()], {
+        description: "null while the role is current",
+        ...expecting(
+          "a year like 2024, a month like 2024-03, a day like 2024-03-15, or null for a role that goes on",
+        ),
+      }),
       role: Text("Job title", 60),
       organisation: Text("Employer or project", 60),
       location: t.Optional(Text("Where the work happened", 60)),
@@ -54,8 +75,8 @@ function buildContentSchemas() {
 
   const Education = t.Object(
     {
-      start: YearMonth,
-      end: YearMonth,
+      start: CareerDate,
+      end: CareerDate,
       degree: Text("Degree or course", 80),
       institution: Text("Where", 80),
       note: t.Optional(Text("Thesis, honours, focus", 200)),
@@ -73,7 +94,11 @@ function buildContentSchemas() {
 
   const Profile = t.Object(
     {
-      handle: t.String({ pattern: "^[a-z0-9-]{1,32}$", description: "Short handle, lower case" }),
+      handle: t.String({
+        pattern: "^[a-z0-9-]{1,32}$",
+        description: "Short handle, lower case",
+        ...expecting("1 to 32 lower-case letters, digits or hyphens, like ada-l"),
+      }),
       name: Text("Full name as it should be displayed", 60),
       nativeName: t.Optional(Text("Name in the owner's own script", 30)),
       pronouns: t.Optional(Text("Pronouns", 20)),
@@ -82,6 +107,7 @@ function buildContentSchemas() {
       updated: t.String({
         format: "date",
         description: "When the profile was last edited (YYYY-MM-DD): the sitemap's lastmod, the vCard's REV",
+        ...expecting("a day like 2024-03-15"),
       }),
       bio: Text("A short paragraph", 600),
       location: t.Object(
@@ -92,11 +118,18 @@ function buildContentSchemas() {
             pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$",
             description: "IANA time zone, e.g. America/Chicago",
             examples: ["America/Chicago"],
+            ...expecting("a time zone of the IANA database, like America/Chicago or Asia/Kolkata"),
           }),
         },
         { additionalProperties: false },
       ),
-      email: t.Optional(t.String({ format: "email", description: "Public contact address" })),
+      email: t.Optional(
+        t.String({
+          format: "email",
+          description: "Public contact address",
+          ...expecting("an e-mail address like ada@example.com"),
+        }),
+      ),
       availability: t.Optional(Text("Open to what, and when", 120)),
       links: t.Array(Link, { minItems: 1, maxItems: 8 }),
       skills: t.Array(Skill, { minItems: 1, maxItems: 16 }),
@@ -115,7 +148,11 @@ function buildContentSchemas() {
   const Now = t.Object(
     {
       status: Text("One line on what the owner is up to", 80),
-      updated: t.String({ format: "date", description: "When this was last edited (YYYY-MM-DD)" }),
+      updated: t.String({
+        format: "date",
+        description: "When this was last edited (YYYY-MM-DD)",
+        ...expecting("a day like 2024-03-15"),
+      }),
       building: t.Array(Text("A project", 120), { minItems: 1, maxItems: 6 }),
       learning: t.Array(Text("A topic", 120), { minItems: 1, maxItems: 6 }),
       reading: t.Array(Book, { maxItems: 6 }),
@@ -135,7 +172,11 @@ function buildContentSchemas() {
 
   const Roast = t.Object(
     {
-      id: t.String({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$", description: "Stable kebab-case id" }),
+      id: t.String({
+        pattern: "^[a-z0-9]+(-[a-z0-9]+)*$",
+        description: "Stable kebab-case id",
+        ...expecting("lower-case letters and digits joined by single hyphens, like off-by-one"),
+      }),
       mistake: Text("The mistake, named plainly", 120),
       roast: Text("The light-hearted roast", 300),
       fix: Text("What to do instead, briefly", 240),
@@ -151,6 +192,7 @@ function buildContentSchemas() {
         description:
           "A curl command against this API. In content/stack.json the site's origin is written " +
           "{base_url}; answers carry SITE_URL in its place",
+        ...expecting("a curl command against this site, like curl {base_url}/api/now"),
       }),
     },
     { additionalProperties: false },
@@ -178,6 +220,9 @@ function buildContentSchemas() {
           maxLength: 2048,
           description: "An absolute URL on the site's host; {base_url} is the site's origin",
           examples: ["{base_url}/api/now"],
+          ...expecting(
+            "a page of this site, like {base_url}/api/now, or an absolute http(s) URL on its host",
+          ),
         }),
         {
           maxItems: 9999,

@@ -1,11 +1,17 @@
 /**
  * @module Content validation: checks the hand-edited files in `content/` against the
- * schemas the API documents, and reports the first mistake by file and field path.
+ * schemas the API documents, then what a schema cannot say, and reports the first
+ * mistake in one line: the file, the field's JSON pointer, the value, what is expected.
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { ContentError } from "./content-error.ts";
+import { endsBeforeStart, impossibleDate } from "./dates.ts";
 import { registerFormats } from "./formats.ts";
+import { inWords, type Noun } from "./mistakes.ts";
 import * as Schemas from "./schemas.ts";
+
+export { ContentError } from "./content-error.ts";
 
 registerFormats();
 
@@ -28,55 +34,96 @@ export const CONTENT_FILE_NAMES = {
   site: "site.json",
 } as const satisfies Record<keyof Content, string>;
 
-/** Each content file and the schema it must satisfy. */
-function contentFileSchemas() {
+interface ContentFile {
+  /** Its name under `content/`. */
+  readonly file: string;
+  readonly schema: TSchema;
+  /** What the entries of a file that is a list are called. */
+  readonly entries?: Noun;
+}
+
+/** Each content file, by its name under `content/`, and the schema it must satisfy. */
+function contentFileSchemas(): Record<keyof Content, ContentFile> {
   const schemas = Schemas.contentSchemas();
   return {
     profile: { file: CONTENT_FILE_NAMES.profile, schema: schemas.Profile },
     now: { file: CONTENT_FILE_NAMES.now, schema: schemas.Now },
-    quotes: { file: CONTENT_FILE_NAMES.quotes, schema: schemas.Quotes },
-    roasts: { file: CONTENT_FILE_NAMES.roasts, schema: schemas.Roasts },
+    quotes: {
+      file: CONTENT_FILE_NAMES.quotes,
+      schema: schemas.Quotes,
+      entries: { one: "quote", many: "quotes" },
+    },
+    roasts: {
+      file: CONTENT_FILE_NAMES.roasts,
+      schema: schemas.Roasts,
+      entries: { one: "roast", many: "roasts" },
+    },
     stack: { file: CONTENT_FILE_NAMES.stack, schema: schemas.Stack },
     site: { file: CONTENT_FILE_NAMES.site, schema: schemas.Site },
-  } as const satisfies Record<keyof Content, { file: string; schema: TSchema }>;
+  };
 }
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
 
-/** A mistake in a content file: the file, where in it, and what is wrong, as one line. */
-export class ContentError extends Error {
-  constructor(
-    readonly file: string,
-    readonly where: string,
-    readonly problem: string,
-    /** The folder the file was read from, as the owner knows it. */
-    readonly folder = "content",
-  ) {
-    super(`${folder}/${file}: ${where || "(top level)"} ${problem}`);
-    this.name = "ContentError";
-  }
-}
-
 function check<T>(key: keyof Content, value: unknown): T {
-  const { file, schema } = contentFileSchemas()[key];
+  const { file, schema, entries } = contentFileSchemas()[key];
   if (Value.Check(schema, value)) return value as T;
-  const first = Value.Errors(schema, value).First();
-  const shown =
-    first && first.value !== undefined ? ` (got ${JSON.stringify(first.value)?.slice(0, 60)})` : "";
-  throw new ContentError(file, first?.path ?? "", `${first?.message.toLowerCase() ?? "is invalid"}${shown}`);
+  const errors = [...Value.Errors(schema, value)];
+  const first = errors[0] as (typeof errors)[number];
+  throw new ContentError(file, first.path, inWords(first, { errors, entries }));
 }
 
-/** What a schema cannot say: a time zone the runtime knows, ids that are unique. */
-function checkMeaning(content: Content): void {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: content.profile.location.timezone });
-  } catch {
-    throw new ContentError("profile.json", "/location/timezone", "is not a time zone this runtime knows");
+/** A date that has the shape of one but is not in the calendar (`2026-02-30`). */
+function checkDateExists(file: string, path: string, date: string): void {
+  const problem = impossibleDate(date);
+  if (problem) throw new ContentError(file, path, problem);
+}
+
+/** Career dates: each in the calendar, and no end before its start. */
+function checkCareerDates(profile: Schemas.Profile): void {
+  const spans = [
+    ...profile.experience.map(({ start, end }, index) => ({ at: `/experience/${index}`, start, end })),
+    ...profile.education.map(({ start, end }, index) => ({ at: `/education/${index}`, start, end })),
+  ];
+  for (const { at, start, end } of spans) {
+    checkDateExists("profile.json", `${at}/start`, start);
+    if (end === null) continue;
+    checkDateExists("profile.json", `${at}/end`, end);
+    if (endsBeforeStart(start, end)) {
+      throw new ContentError("profile.json", `${at}/end`, `is "${end}", before its start "${start}"`);
+    }
   }
-  const seen = new Set<string>();
+}
+
+/**
+ * What a schema cannot say: dates that exist, ends after starts, a time zone the runtime
+ * knows, ids that are unique.
+ */
+function checkMeaning(content: Content): void {
+  checkDateExists("profile.json", "/updated", content.profile.updated);
+  checkDateExists("now.json", "/updated", content.now.updated);
+  checkCareerDates(content.profile);
+  const { timezone } = content.profile.location;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: timezone });
+  } catch {
+    throw new ContentError(
+      "profile.json",
+      "/location/timezone",
+      `is ${JSON.stringify(timezone)}, not a time zone this runtime knows; expected one like America/Chicago`,
+    );
+  }
+  const firstWith = new Map<string, number>();
   content.roasts.forEach(({ id }, index) => {
-    if (seen.has(id)) throw new ContentError("roasts.json", `/${index}/id`, `repeats the id "${id}"`);
-    seen.add(id);
+    const first = firstWith.get(id);
+    if (first !== undefined) {
+      throw new ContentError(
+        "roasts.json",
+        `/${index}/id`,
+        `is "${id}", the id of /${first} too; each roast needs its own`,
+      );
+    }
+    firstWith.set(id, index);
   });
 }
 
@@ -92,7 +139,7 @@ function checkPagesOnSite(site: Schemas.Site, siteUrl: string): void {
       throw new ContentError(
         "site.json",
         `/pages/${index}`,
-        `is not a URL on ${host} (got "${page.slice(0, 60)}")`,
+        `is ${JSON.stringify(page.slice(0, 60))}, not a URL on ${host}; expected one like {base_url}/api/now`,
       );
     }
   });

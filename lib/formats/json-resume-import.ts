@@ -7,6 +7,7 @@
  * current profile (`kept`), every optional one of the current profile that is not
  * carried over (`dropped`), and every value read in a way the owner should check (`adjusted`).
  */
+import { isCalendarDate } from "../content/dates.ts";
 import type { Profile } from "../content/schemas.ts";
 import { countryName } from "./iso-codes.ts";
 import { WEBSITE_LABEL } from "./json-resume.ts";
@@ -19,7 +20,7 @@ export interface ImportReport {
   readonly kept: readonly string[];
   /** Optional fields of the current profile the new one does not have. */
   readonly dropped: readonly string[];
-  /** Values read loosely: a level in words, a date cut to the month, a list cut to its limit. */
+  /** Values read loosely: a level in words, a day not in the calendar, a list cut to its limit. */
   readonly adjusted: readonly string[];
 }
 
@@ -104,12 +105,17 @@ class Reader {
   }
 }
 
-/** `2014-06-29` → `2014-06`: career dates in the profile are as precise as a CV needs. */
-function yearMonth(date: string | undefined, path: Path, adjusted: string[]): string | undefined {
-  const match = date ? /^([0-9]{4})(-(0[1-9]|1[0-2]))?(-[0-9]{2})?$/.exec(date.trim()) : null;
-  if (!match) return undefined;
-  if (match[4]) adjusted.push(`${path}: "${date}" kept to the month`);
-  return match[2] ? `${match[1]}${match[2]}` : (match[1] as string);
+/**
+ * A resume's date as a career date: a year, a month or a day, as precise as the resume
+ * gives it. A day that is not in the calendar is kept to its month, and said so.
+ */
+function careerDate(date: string | undefined, path: Path, adjusted: string[]): string | undefined {
+  const trimmed = date?.trim() ?? "";
+  if (isCalendarDate(trimmed)) return trimmed;
+  const month = trimmed.slice(0, 7);
+  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(trimmed) || !isCalendarDate(month)) return undefined;
+  adjusted.push(`${path}: "${date}" is not in the calendar; kept to the month`);
+  return month;
 }
 
 /** `93/100`, `93%` or `93` as a number out of 100; words by `LEVEL_WORDS`. */
@@ -168,7 +174,7 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
   const experience = read.entries("work").flatMap((at) => {
     const organisation = read.text(`${at}.name`);
     const role = read.text(`${at}.position`);
-    const start = yearMonth(read.text(`${at}.startDate`), `${at}.startDate`, adjusted);
+    const start = careerDate(read.text(`${at}.startDate`), `${at}.startDate`, adjusted);
     if (!organisation || !role || !start) {
       read.skip(at);
       adjusted.push(`${at}: needs a name, a position and a startDate; not imported`);
@@ -185,7 +191,7 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
     return [
       {
         start,
-        end: (endDate && yearMonth(endDate, `${at}.endDate`, adjusted)) || null,
+        end: (endDate && careerDate(endDate, `${at}.endDate`, adjusted)) || null,
         role,
         organisation,
         ...(location ? { location } : {}),
@@ -200,8 +206,8 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
     const studyType = read.text(`${at}.studyType`);
     const area = read.text(`${at}.area`);
     const degree = studyType && area ? `${studyType} in ${area}` : (studyType ?? area);
-    const start = yearMonth(read.text(`${at}.startDate`), `${at}.startDate`, adjusted);
-    const end = yearMonth(read.text(`${at}.endDate`), `${at}.endDate`, adjusted);
+    const start = careerDate(read.text(`${at}.startDate`), `${at}.startDate`, adjusted);
+    const end = careerDate(read.text(`${at}.endDate`), `${at}.endDate`, adjusted);
     if (!institution || !degree || !start || !end) {
       read.skip(at);
       adjusted.push(

@@ -104,7 +104,7 @@ export function toJsonResume(profile: Profile, siteUrl: string): JsonResume {
 export const jsonResumeSchema = once(() => {
   const Date8601 = t.String({
     pattern: "^[0-9]{4}(-[0-9]{2}){0,2}$",
-    description: "ISO 8601 with optional month and day: 2023 or 2023-04",
+    description: "ISO 8601 with optional month and day: 2023, 2023-04 or 2023-04-15",
   });
   const Text = (description: string) => t.String({ description });
   return t.Object(

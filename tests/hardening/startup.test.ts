@@ -1,9 +1,11 @@
 /** Start-up refusals: each configuration or content mistake is one clear line and exit 1. */
 import { afterAll, describe, expect, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type EditableContent, validContent, writeContent } from "../support/content.ts";
 import { ownerDir } from "../support/owners.ts";
+import { runCommand, scriptLines } from "../support/run.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 
@@ -47,69 +49,100 @@ describe("configuration refusals", () => {
   }
 });
 
-describe("content refusals", () => {
+describe("content refusals, through the commands a person runs", () => {
   const copies: string[] = [];
   afterAll(() => {
     for (const dir of copies) rmSync(dir, { recursive: true, force: true });
   });
 
-  /**
-   * A copy of the project with the sample fixture as its built-in `content/`, whose
-   * `content/<file>` has been edited by `edit`.
-   */
-  function projectWith(file: string, edit: (text: string) => string): string {
+  /** A copy of the project whose content is the tests' own, with `file` written as `text`. */
+  function projectWith(file: string, text: (content: EditableContent) => string): string {
     const dir = mkdtempSync(join(tmpdir(), "site-api-"));
     copies.push(dir);
-    for (const entry of ["lib", "routes", "server.ts", "package.json"]) {
+    for (const entry of ["lib", "routes", "server.ts", "server.deno.ts", "package.json", "deno.json"]) {
       cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
     }
-    cpSync(ownerDir("rin"), join(dir, "content"), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-    const path = join(dir, "content", file);
-    writeFileSync(path, edit(readFileSync(path, "utf8")));
+    writeContent(join(dir, "content"), validContent());
+    writeFileSync(join(dir, "content", file), text(validContent()));
     return dir;
   }
-  const json = (edit: (value: Record<string, unknown>) => void) => (text: string) => {
-    const value = JSON.parse(text);
-    edit(value);
-    return JSON.stringify(value);
-  };
 
-  const cases: [string, string, (text: string) => string, string][] = [
-    ["a syntax error", "now.json", (text) => text.slice(0, -5), "content/now.json"],
-    ["a missing field", "profile.json", json((p) => delete p.name), "content/profile.json"],
-    ["a wrong type", "profile.json", json((p) => (p.name = 42)), "/name"],
+  const COMMANDS = {
+    bun: ["bun", "run", "start"],
+    deno: ["deno", "task", "start"],
+  } as const;
+
+  async function refusalOf(runtime: keyof typeof COMMANDS, cwd: string) {
+    const { code, stderr } = await runCommand([...COMMANDS[runtime]], {
+      cwd,
+      // CONTENT_DIR unset: the copy serves its own content/.
+      env: { ...process.env, PORT: "1", HOST: "127.0.0.1", NO_COLOR: "1", CONTENT_DIR: "" },
+    });
+    return { code, lines: scriptLines(stderr) };
+  }
+
+  const indented = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  const cases: [string, string, (content: EditableContent) => string, string][] = [
+    [
+      "a JSON syntax error",
+      "now.json",
+      (c) => indented(c.now).replace('",\n  "updated"', '"\n  "updated"'),
+      'content/now.json:3:3: expected "," or "}" after a value',
+    ],
+    [
+      "a day not in the calendar",
+      "profile.json",
+      (c) => indented({ ...c.profile, updated: "2026-02-30" }),
+      'content/profile.json: /updated is "2026-02-30", not in the calendar: February 2026 has 28 days',
+    ],
+    [
+      "an end before its start",
+      "profile.json",
+      (c) =>
+        indented({ ...c.profile, education: [{ ...c.profile.education[0], start: "2020", end: "2019" }] }),
+      'content/profile.json: /education/0/end is "2019", before its start "2020"',
+    ],
+    [
+      "a missing field",
+      "profile.json",
+      ({ profile: { name: _, ...profile } }) => indented(profile),
+      "content/profile.json: /name is missing; expected text of 1 to 60 characters",
+    ],
     [
       "an unknown time zone",
       "profile.json",
-      json((p) => ((p.location as { timezone: string }).timezone = "Mars/Olympus")),
-      "/location/timezone",
+      (c) => indented({ ...c.profile, location: { ...c.profile.location, timezone: "Mars/Olympus" } }),
+      'content/profile.json: /location/timezone is "Mars/Olympus", not a time zone this runtime knows; expected one like America/Chicago',
     ],
     [
       "a repeated roast id",
       "roasts.json",
-      (text) => {
-        const roasts = JSON.parse(text);
-        return JSON.stringify([...roasts, roasts[0]]);
-      },
-      "content/roasts.json",
+      (c) => indented([...c.roasts, c.roasts[0]]),
+      'content/roasts.json: /30/id is "mistake-1", the id of /0 too; each roast needs its own',
     ],
-    ["an empty quote list", "quotes.json", () => "[]", "content/quotes.json"],
+    [
+      "a short quotes list",
+      "quotes.json",
+      (c) => indented(c.quotes.slice(0, 12)),
+      "content/quotes.json: the file has 12 quotes; at least 30 are needed",
+    ],
   ];
-  for (const [what, file, edit, named] of cases) {
-    test(`${what} in ${file} is refused with one line naming ${named}`, async () => {
-      // With CONTENT_DIR unset, the copy serves its own content/.
-      expectRefusal(await startUp(projectWith(file, edit), { CONTENT_DIR: "" }), named);
-    });
-  }
+  const runs = (["bun", "deno"] as const).flatMap((runtime) => cases.map((c) => [runtime, ...c] as const));
+  test.each(runs)(
+    "on %s, %s in %s is refused with one line, exit 1",
+    async (runtime, _what, file, text, line) => {
+      const { code, lines } = await refusalOf(runtime, projectWith(file, text));
+      expect({ code, lines }).toEqual({ code: 1, lines: [`Cannot start: ${line}`] });
+    },
+  );
 });
 
 describe("CONTENT_DIR", () => {
   test("a folder without the content files is refused with one line naming the folder and the file", async () => {
     const empty = mkdtempSync(join(tmpdir(), "site-api-empty-"));
     try {
-      const refusal = await startUp(ROOT, { CONTENT_DIR: empty });
-      expectRefusal(refusal, `${empty}/profile.json`);
+      expectRefusal(await startUp(ROOT, { CONTENT_DIR: empty }), `${empty}/profile.json`);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

@@ -18,7 +18,11 @@ describe("content/site.json", () => {
   });
 
   it.each([
-    ["a page on another host", ["https://elsewhere.example/blog"], "/pages/0 is not a URL on rin.example"],
+    [
+      "a page on another host",
+      ["https://elsewhere.example/blog"],
+      `/pages/0 is "https://elsewhere.example/blog", not a URL on rin.example`,
+    ],
     ["a relative path", ["/blog"], "/pages/0"],
     ["a repeated page", [`${SITE_URL}/a`, `${SITE_URL}/a`], "/pages"],
     ["more than 9,999 pages", Array.from({ length: 10_000 }, (_, i) => `${SITE_URL}/p${i}`), "/pages"],

@@ -88,8 +88,8 @@ describe("importing someone else's resume (the schema's own sample)", () => {
       location: { city: "San Francisco", country: "United States" },
     });
     expect(profile.experience[0]).toMatchObject({
-      start: "2013-12",
-      end: "2014-12",
+      start: "2013-12-01",
+      end: "2014-12-01",
       organisation: "Pied Piper",
     });
     expect(profile.skills).toContainEqual({ name: "HTML", level: 95, group: "Web Development" });
@@ -119,7 +119,15 @@ describe("importing someone else's resume (the schema's own sample)", () => {
     expect(stderr).toContain('basics.phone: "(912) 555-4321"');
     expect(stderr).toContain('projects[0].name: "Miss Direction"');
     expect(stderr).toContain('skills[0].level: "Master" read as 95/100');
-    expect(stderr).toContain('work[0].startDate: "2013-12-01" kept to the month');
+  });
+
+  test("keeps a date as precise as the resume gives it; a day not in the calendar is kept to its month, and said so", async () => {
+    const work = sample.work.map((job) => ({ ...job, startDate: "2013-02-30", endDate: "2014" }));
+    const { code, stderr, written } = await importResume({ ...sample, work });
+    expect(code).toBe(0);
+    expect(written().experience[0]).toMatchObject({ start: "2013-02", end: "2014" });
+    expect(written().education[0]).toMatchObject({ start: "2011-06-01", end: "2014-01-01" });
+    expect(stderr).toContain('work[0].startDate: "2013-02-30" is not in the calendar; kept to the month');
   });
 });
 

@@ -19,3 +19,8 @@ export async function runCommand(
   ]);
   return { code, stdout, stderr };
 }
+
+/** `bun run` and `deno task` frame a script with lines of their own (`$ bun run ...`); the rest. */
+export function scriptLines(output: string): string[] {
+  return output.split("\n").filter((line) => line.trim() !== "" && !/^(\$ |error: script |Task )/.test(line));
+}

@@ -1,0 +1,74 @@
+/**
+ * @module Dates in content: a year (`2024`), a month (`2024-03`) or a day (`2024-03-15`),
+ * whether they exist in the calendar, and their order at the precision two of them share.
+ */
+
+const SHAPE = /^([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?$/;
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** 28 to 31; `month` from 1 to 12. Day 0 of the next month is this month's last. */
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Why a date in one of the three shapes is not in the calendar (`February 2026 has 28
+ * days`), or undefined when it is, or is not in those shapes at all. `Date.parse` would
+ * roll `2026-02-30` over to March instead of refusing it.
+ */
+export function notInCalendar(date: string): string | undefined {
+  const match = SHAPE.exec(date);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  if (match[2] === undefined) return undefined;
+  const month = Number(match[2]);
+  if (month < 1 || month > 12) return `there is no month ${match[2]}`;
+  if (match[3] === undefined) return undefined;
+  const day = Number(match[3]);
+  const days = daysIn(year, month);
+  if (day < 1 || day > days) return `${MONTHS[month - 1]} ${year} has ${days} days`;
+  return undefined;
+}
+
+/** `YYYY-MM-DD`, and a day that exists. */
+export function isDay(date: string): boolean {
+  return /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(date) && notInCalendar(date) === undefined;
+}
+
+/** A year, a month or a day that exists. */
+export function isCalendarDate(date: string): boolean {
+  return SHAPE.test(date) && notInCalendar(date) === undefined;
+}
+
+/**
+ * True when `end` is before `start` at the precision both have: `2019` is before
+ * `2020-05`, but `2020` is not (the same year, as far as `2020` says).
+ */
+export function endsBeforeStart(start: string, end: string): boolean {
+  const shared = Math.min(start.length, end.length);
+  return end.slice(0, shared) < start.slice(0, shared);
+}
+
+/**
+ * What is wrong with a date that has the shape of one but is not in the calendar, as a
+ * mistake's line says it (`is "2026-02-30", not in the calendar: February 2026 has 28
+ * days`); undefined for any other value.
+ */
+export function impossibleDate(date: string): string | undefined {
+  const why = notInCalendar(date);
+  return why && `is ${JSON.stringify(date)}, not in the calendar: ${why}`;
+}

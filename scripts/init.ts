@@ -1,0 +1,332 @@
+/**
+ * `bun run init`: content/ for a new owner. Asks for (in a terminal) or takes as flags
+ * the owner's name, handle, role, city, country, time zone, e-mail and links; writes
+ * profile.json, now.json and site.json once all three pass the checks start-up makes;
+ * leaves quotes.json, roasts.json and stack.json as they are; lists what still holds
+ * sample or placeholder text. `bun run init --help` prints the options.
+ */
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
+import { ContentError } from "../lib/content/content-error.ts";
+import { parseContentFile } from "../lib/content/parse.ts";
+import { type RawContent, validateContent } from "../lib/content/validate.ts";
+import {
+  type Answers,
+  type Link,
+  missingFlags,
+  PLACEHOLDER,
+  placeholdersIn,
+  starterContent,
+  suggestion,
+  UNMARKED_IN_PROFILE,
+} from "./new-owner.ts";
+
+export const EXIT = { written: 0, notWritten: 1, usage: 2 } as const;
+
+const SAMPLE_DIR = join(import.meta.dir, "..", "content");
+/**
+ * `sha256sum` of each file of the sample as shipped (content/ in this repository, kept as
+ * the test fixture tests/fixtures/owners/rin): what init may replace without --force.
+ * After a change to the sample, refresh it from the fixture:
+ * `(cd tests/fixtures/owners/rin && sha256sum *.json) > scripts/sample-content.sha256`.
+ */
+export const SAMPLE_SUMS = join(import.meta.dir, "sample-content.sha256");
+const WRITTEN = ["profile.json", "now.json", "site.json"] as const;
+const KEPT = ["quotes.json", "roasts.json", "stack.json"] as const;
+
+export const USAGE = `Usage: bun run init [OPTIONS]
+
+Writes content/profile.json, content/now.json and content/site.json for a new owner,
+checked as start-up checks them, then lists what still holds sample or placeholder
+text. quotes.json, roasts.json and stack.json are left as they are. In a terminal it
+asks for what the options do not give; otherwise --name, --role, --city, --country and
+a --link or an --email are needed.
+
+Options:
+  --name NAME          the name, as the site shows it
+  --handle HANDLE      lower-case letters, digits and hyphens (default: made from the name)
+  --role ROLE          the current role, one line
+  --city CITY          where the owner lives
+  --country COUNTRY    the country, in English
+  --timezone ZONE      an IANA time zone, like America/Chicago (default: this system's)
+  --email ADDRESS      a public e-mail address (optional)
+  --link LABEL=URL     a link, like --link "GitHub=https://github.com/ada"; repeatable
+                       (default: a mailto: link to --email)
+  --content-dir DIR    write there (default: $CONTENT_DIR, else content/)
+  --force              replace the three files even if they are not the shipped sample
+  -h, --help           this text
+
+Exit status: 0 written; 1 nothing written (a value start-up would refuse, or files that
+are not the shipped sample, without --force); 2 usage error.`;
+
+const OPTIONS = {
+  name: { type: "string" },
+  handle: { type: "string" },
+  role: { type: "string" },
+  city: { type: "string" },
+  country: { type: "string" },
+  timezone: { type: "string" },
+  email: { type: "string" },
+  link: { type: "string", multiple: true },
+  "content-dir": { type: "string" },
+  force: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** Where the command talks: a person's terminal, or a test. */
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+  /** Asks a question and resolves to the answer; undefined when nobody is there to ask. */
+  readonly ask: ((question: string) => Promise<string>) | undefined;
+}
+
+type Key = keyof Answers;
+
+/** The questions, in the order they are asked, each with the flag that answers it. */
+const QUESTIONS: readonly { readonly key: Exclude<Key, "links">; readonly text: string }[] = [
+  { key: "name", text: "Name, as the site shows it" },
+  { key: "handle", text: "Handle, for /api/<handle>.json" },
+  { key: "role", text: "Current role, one line" },
+  { key: "city", text: "City" },
+  { key: "country", text: "Country" },
+  { key: "timezone", text: "Time zone" },
+  { key: "email", text: "Public e-mail address (empty for none)" },
+];
+
+/** The answer a field of the written files comes from, by its JSON pointer. */
+const ANSWERED_BY: Readonly<Record<string, Key>> = {
+  "/name": "name",
+  "/handle": "handle",
+  "/role": "role",
+  "/experience/0/role": "role",
+  "/location/city": "city",
+  "/location/country": "country",
+  "/location/timezone": "timezone",
+  "/email": "email",
+  "/pages/0": "handle",
+};
+
+const answeredBy = (error: ContentError): Key | undefined =>
+  typeof error.where !== "string"
+    ? undefined
+    : error.where.startsWith("/links/")
+      ? "links"
+      : ANSWERED_BY[error.where];
+
+/** A refusal in the terms of what the owner gave: `--email is "ada"; expected ...`. */
+function inTheirTerms(error: ContentError, key: Key): string {
+  if (key !== "links") return `--${key} ${error.problem}`;
+  const [, index, part] = (error.where as string).split("/").slice(1);
+  return `--link ${Number(index) + 1}: its ${part === "url" ? "URL" : part} ${error.problem}`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (words: readonly string[]) =>
+  words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+
+/** `GitHub=https://github.com/ada`: the label is what comes before the first `=`. */
+function linkOf(text: string): Link {
+  const at = text.indexOf("=");
+  if (at <= 0)
+    throw new Error(`--link ${JSON.stringify(text)} is not LABEL=URL, like GitHub=https://github.com/ada`);
+  return { label: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
+}
+
+const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+
+/** The shipped sample's files by name, each with its sha256. */
+function sampleSums(): Map<string, string> {
+  const lines = readFileSync(SAMPLE_SUMS, "utf8").split("\n");
+  return new Map(
+    lines.flatMap((line) =>
+      /^[0-9a-f]{64} {2}\S+$/.test(line) ? [[line.slice(66), line.slice(0, 64)]] : [],
+    ),
+  );
+}
+
+async function askOne(io: Io, text: string, offered: string | undefined): Promise<string> {
+  const ask = io.ask as NonNullable<Io["ask"]>;
+  return (await ask(`${text}${offered ? ` [${offered}]` : ""}: `)).trim() || offered || "";
+}
+
+async function askLinks(io: Io): Promise<Link[]> {
+  const links: Link[] = [];
+  for (;;) {
+    const answer = await askOne(io, `Link ${links.length + 1}, as LABEL=URL (empty when done)`, undefined);
+    if (!answer) return links;
+    try {
+      links.push(linkOf(answer));
+    } catch (error) {
+      io.err(`  ${(error as Error).message}`);
+    }
+  }
+}
+
+interface Settled {
+  readonly answers: Answers;
+  readonly files: ReturnType<typeof starterContent>;
+  /** Values nobody typed: `handle: ada-lovelace (made from the name)`. */
+  readonly derived: readonly string[];
+}
+
+/**
+ * The answers, asked for until they make valid content, or as given. Resolves to the
+ * files, or to an exit status after a line on stderr. `kept` are the files left as they are.
+ */
+async function settle(
+  given: Partial<Answers>,
+  kept: object,
+  io: Io,
+  today: string,
+): Promise<Settled | number> {
+  const answers: { -readonly [K in Key]?: Answers[K] } = { ...given };
+  let toAsk: Key[] = io.ask
+    ? [...QUESTIONS.map(({ key }): Key => key), "links" as const].filter((key) => given[key] === undefined)
+    : [];
+  for (;;) {
+    for (const key of toAsk) {
+      if (key === "links") answers.links = await askLinks(io);
+      else {
+        const text = QUESTIONS.find((question) => question.key === key)?.text ?? key;
+        answers[key] = (await askOne(io, text, suggestion(key, answers)?.value)) || undefined;
+      }
+    }
+    const derived: string[] = [];
+    for (const key of ["handle", "timezone"] as const) {
+      const offered = suggestion(key, answers);
+      if (answers[key] === undefined && offered) {
+        answers[key] = offered.value;
+        derived.push(`${key}: ${offered.value} (${offered.from})`);
+      }
+    }
+    answers.links ??= [];
+    const missing = missingFlags(answers);
+    if (missing.length > 0 && !io.ask) {
+      const are = missing.length === 1 ? "is" : "are";
+      io.err(`bun run init: ${listed(missing)} ${are} needed (or run it in a terminal to be asked)`);
+      return EXIT.usage;
+    }
+    toAsk = QUESTIONS.map(({ key }): Key => key).filter((key) => missing.includes(`--${key}`));
+    if (missing.some((flag) => flag.startsWith("--link"))) toAsk.push("links");
+    if (toAsk.length > 0) {
+      io.err(`  ${listed(missing)} ${missing.length === 1 ? "is" : "are"} needed`);
+      continue;
+    }
+
+    const files = starterContent(answers as Answers, today);
+    try {
+      validateContent({ ...kept, ...files } as RawContent, "http://localhost");
+      if (answers.links.length === 0) derived.push(`link: E-mail, mailto:${answers.email} (from --email)`);
+      return { answers: answers as Answers, files, derived };
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      const key = answeredBy(error);
+      if (!key) {
+        io.err(`Not written: ${error.message}`);
+        return EXIT.notWritten;
+      }
+      io.err(`${io.ask ? "  " : "Not written: "}${inTheirTerms(error, key)}`);
+      if (!io.ask) return EXIT.notWritten;
+      toAsk = [key];
+    }
+  }
+}
+
+/** The options given; throws on one it does not know, or one without its value. */
+function optionsOf(args: readonly string[]) {
+  return parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false }).values;
+}
+
+/** Runs the command; resolves to its exit status. `today` is YYYY-MM-DD. */
+export async function init(args: readonly string[], io: Io, today: string): Promise<number> {
+  let values: ReturnType<typeof optionsOf>;
+  let given: Partial<Answers>;
+  try {
+    values = optionsOf(args);
+    const { name, handle, role, city, country, timezone, email } = values;
+    given = { name, handle, role, city, country, timezone, email, links: values.link?.map(linkOf) };
+  } catch (error) {
+    io.err(`bun run init: ${(error as Error).message} (bun run init --help lists the options)`);
+    return EXIT.usage;
+  }
+  if (values.help) {
+    io.out(USAGE);
+    return EXIT.written;
+  }
+
+  const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? SAMPLE_DIR);
+  /** Inside the working folder, relative to it; elsewhere, absolute. */
+  const shown = (file: string) => {
+    const path = relative(process.cwd(), join(dir, file));
+    return path.startsWith("..") ? join(dir, file) : path;
+  };
+  const sample = sampleSums();
+  const isSample = (file: string) => sample.get(file) === sha256(join(dir, file));
+  const theirs = WRITTEN.filter((file) => existsSync(join(dir, file)) && !isSample(file));
+  if (theirs.length > 0 && !values.force) {
+    const are = theirs.length === 1 ? "is" : "are";
+    io.err(
+      `Not written: ${theirs.map(shown).join(", ")} ${are} not the shipped sample; --force replaces them`,
+    );
+    return EXIT.notWritten;
+  }
+
+  const kept: Record<string, unknown> = {};
+  try {
+    for (const file of KEPT) {
+      const path = existsSync(join(dir, file)) ? join(dir, file) : join(SAMPLE_DIR, file);
+      kept[file.replace(".json", "")] = parseContentFile(file, readFileSync(path, "utf8"));
+    }
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    const folder = dirname(shown(error.file));
+    io.err(`Not written: ${new ContentError(error.file, error.where, error.problem, folder).message}`);
+    return EXIT.notWritten;
+  }
+
+  const settled = await settle(given, kept, io, today);
+  if (typeof settled === "number") return settled;
+
+  // All three are valid: each is written beside its place, then all are moved in.
+  mkdirSync(dir, { recursive: true });
+  const files = {
+    "profile.json": settled.files.profile,
+    "now.json": settled.files.now,
+    "site.json": settled.files.site,
+  };
+  for (const [file, value] of Object.entries(files)) {
+    writeFileSync(join(dir, `${file}.new`), `${JSON.stringify(value, null, 2)}\n`);
+  }
+  for (const file of WRITTEN) renameSync(join(dir, `${file}.new`), join(dir, file));
+  for (const file of KEPT) {
+    if (!existsSync(join(dir, file))) copyFileSync(join(SAMPLE_DIR, file), join(dir, file));
+  }
+
+  io.out(`Wrote ${WRITTEN.map(shown).join(", ")} for ${settled.answers.name}.`);
+  for (const line of settled.derived) io.out(`  ${line}`);
+  io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
+  for (const [file, value] of Object.entries(files)) {
+    const fields = [...placeholdersIn(value), ...(file === "profile.json" ? UNMARKED_IN_PROFILE : [])];
+    if (fields.length > 0) io.out(`  ${shown(file)}: ${fields.sort().join(", ")}`);
+  }
+  for (const file of KEPT.filter(isSample)) io.out(`  ${shown(file)}: the sample owner's, all of it`);
+  io.out("Then: bun run dev");
+  return EXIT.written;
+}
+
+if (import.meta.main) {
+  const prompt = process.stdin.isTTY
+    ? createInterface({ input: process.stdin, output: process.stdout })
+    : undefined;
+  const io: Io = {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+    ask: prompt && ((question) => prompt.question(question)),
+  };
+  process.exitCode = await init(process.argv.slice(2), io, new Date().toISOString().slice(0, 10));
+  prompt?.close();
+}

@@ -1,0 +1,133 @@
+/**
+ * @module A new owner's first content, for `bun run init`: what they answered, and for
+ * everything else short placeholders that say so, for them to replace by hand.
+ */
+import type { Now, Profile, Site } from "../lib/content/schemas.ts";
+
+/** Every placeholder starts with it, so what is left to replace can be found. */
+export const PLACEHOLDER = "Replace me";
+
+export interface Link {
+  readonly label: string;
+  readonly url: string;
+}
+
+/** What `bun run init` asks for. */
+export interface Answers {
+  readonly name: string;
+  readonly handle: string;
+  readonly role: string;
+  readonly city: string;
+  readonly country: string;
+  readonly timezone: string;
+  readonly email: string | undefined;
+  readonly links: readonly Link[];
+}
+
+/** `Ada Lovelace` → `ada-lovelace`; undefined when no letter or digit is left (`林 凛`). */
+export function handleFrom(name: string): string | undefined {
+  const handle = name
+    .normalize("NFKD")
+    .replace(/\p{Mn}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 32)
+    .replace(/^-+|-+$/g, "");
+  return handle || undefined;
+}
+
+/** This system's time zone, e.g. `America/Chicago`. */
+export function systemTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
+/** What a question offers when nothing answered it yet, and where that comes from. */
+export function suggestion(
+  key: keyof Answers,
+  answers: Partial<Answers>,
+): { value: string; from: string } | undefined {
+  const handle = answers.name ? handleFrom(answers.name) : undefined;
+  const timezone = systemTimeZone();
+  if (key === "handle" && handle) return { value: handle, from: "made from the name" };
+  if (key === "timezone" && timezone) return { value: timezone, from: "this system's" };
+  return undefined;
+}
+
+/** The answers a profile cannot go without, as the flags that give them. */
+export function missingFlags(answers: Partial<Answers>): string[] {
+  const required = ["name", "handle", "role", "city", "country", "timezone"] as const;
+  const missing: string[] = required.filter((key) => !answers[key]).map((key) => `--${key}`);
+  if (!answers.links?.length && !answers.email) missing.push("--link (or --email)");
+  return missing;
+}
+
+/** The links: those given, else a mailto: link to the e-mail address. */
+export function linksOf(answers: Pick<Answers, "links" | "email">): Link[] {
+  if (answers.links.length > 0) return [...answers.links];
+  return answers.email ? [{ label: "E-mail", url: `mailto:${answers.email}` }] : [];
+}
+
+const marked = (what: string) => `${PLACEHOLDER}: ${what}`;
+
+/** The three files `bun run init` writes. `today` is YYYY-MM-DD. */
+export function starterContent(answers: Answers, today: string): { profile: Profile; now: Now; site: Site } {
+  const profile: Profile = {
+    handle: answers.handle,
+    name: answers.name,
+    role: answers.role,
+    tagline: marked("one line that sums you up"),
+    updated: today,
+    bio: marked("a short paragraph about you and your work"),
+    location: { city: answers.city, country: answers.country, timezone: answers.timezone },
+    ...(answers.email ? { email: answers.email } : {}),
+    links: linksOf(answers),
+    skills: [{ name: marked("a skill"), level: 50, group: PLACEHOLDER }],
+    experience: [
+      {
+        start: today.slice(0, 4),
+        end: null,
+        role: answers.role,
+        organisation: marked("where you work"),
+        summary: marked("one or two sentences on the work"),
+        highlights: [],
+      },
+    ],
+    education: [],
+    languages: [{ name: marked("a language"), level: PLACEHOLDER }],
+  };
+  const now: Now = {
+    status: marked("what you are up to"),
+    updated: today,
+    building: [marked("something you are building")],
+    learning: [marked("something you are learning")],
+    reading: [],
+    notDoing: [],
+  };
+  const pages = [
+    `{base_url}/api/${answers.handle}.json`,
+    "{base_url}/api/now",
+    "{base_url}/api/stack",
+    "{base_url}/api/docs",
+  ];
+  return { profile, now, site: { pages } };
+}
+
+/** What the answers do not give and no text can mark: the current role starts this year. */
+export const UNMARKED_IN_PROFILE = ["/experience/0/start"] as const;
+
+/** Every text inside `value`. */
+function textsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  return typeof value === "object" && value !== null ? Object.values(value).flatMap(textsIn) : [];
+}
+
+/**
+ * The JSON pointers of what in `value` is still a placeholder: a list or an object whose
+ * text is all placeholders is named once (`/skills`), not field by field.
+ */
+export function placeholdersIn(value: unknown, path = ""): string[] {
+  const texts = textsIn(value);
+  if (texts.length > 0 && texts.every((text) => text.startsWith(PLACEHOLDER))) return [path];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => placeholdersIn(child, `${path}/${key}`));
+}

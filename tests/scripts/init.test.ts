@@ -1,0 +1,315 @@
+/**
+ * `bun run init`: a new owner's content from flags or from answers in a terminal, checked
+ * as start-up checks it and shown by a started server; refusals that write nothing.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type RawContent, validateContent } from "../../lib/content/validate.ts";
+import { SITE_URL } from "../support/app.ts";
+import { validContent, writeContent } from "../support/content.ts";
+import { ownerDir } from "../support/owners.ts";
+import { runCommand, scriptLines } from "../support/run.ts";
+import { startServer } from "../support/server.ts";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const scratch = mkdtempSync(join(tmpdir(), "site-init-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let folders = 0;
+const newFolder = () => join(scratch, `content-${++folders}`);
+
+/** The environment a person has, less a CONTENT_DIR of the caller's. */
+const ENV = { ...process.env, CONTENT_DIR: undefined };
+
+const OWNER = [
+  "--name",
+  "Grace Hopper",
+  "--role",
+  "Rear admiral",
+  "--city",
+  "Arlington",
+  "--country",
+  "United States",
+  "--timezone",
+  "America/New_York",
+  "--email",
+  "grace@example.com",
+  "--link",
+  "GitHub=https://github.com/grace",
+  "--link",
+  "Site=https://grace.example",
+];
+
+async function init(dir: string, ...args: string[]) {
+  const ran = await runCommand(["bun", "run", "init", "--content-dir", dir, ...args], {
+    cwd: ROOT,
+    env: ENV,
+  });
+  return { ...ran, errors: scriptLines(ran.stderr) };
+}
+
+/** The folder's six files, read as start-up reads them. */
+function contentIn(dir: string) {
+  const read = (name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8"));
+  const names = ["profile", "now", "quotes", "roasts", "stack", "site"] as const;
+  return Object.fromEntries(names.map((name) => [name, read(name)])) as RawContent;
+}
+
+describe("with flags", () => {
+  test("writes content for the new owner that start-up accepts, and a server shows them", async () => {
+    const dir = newFolder();
+    const { code, errors } = await init(dir, ...OWNER);
+    expect({ code, errors }).toEqual({ code: 0, errors: [] });
+    const content = validateContent(contentIn(dir), SITE_URL);
+    expect(content.profile).toMatchObject({
+      handle: "grace-hopper",
+      name: "Grace Hopper",
+      role: "Rear admiral",
+      location: { city: "Arlington", country: "United States", timezone: "America/New_York" },
+      email: "grace@example.com",
+      links: [
+        { label: "GitHub", url: "https://github.com/grace" },
+        { label: "Site", url: "https://grace.example" },
+      ],
+    });
+    expect(content.profile.experience).toMatchObject([{ role: "Rear admiral", end: null }]);
+    expect(content.site.pages[0]).toBe(`${SITE_URL}/api/grace-hopper.json`);
+
+    const server = await startServer({}, { content });
+    try {
+      const page = await fetch(`${server.url}/`, { headers: { "user-agent": "Mozilla/5.0 Firefox/140.0" } });
+      expect(await page.text()).toContain("Grace Hopper");
+      const index = await fetch(`${server.url}/`, { headers: { "user-agent": "python-requests/2.32" } });
+      expect((await index.json()).name).toBe("Grace Hopper's site API");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("says what it made up, what still holds sample or placeholder text, and what to run next", async () => {
+    const dir = newFolder();
+    const { stdout } = await init(
+      dir,
+      "--name",
+      "Ada Lovelace",
+      "--role",
+      "Analyst",
+      "--city",
+      "London",
+      "--country",
+      "United Kingdom",
+      "--email",
+      "ada@example.com",
+    );
+    const lines = stdout.trim().split("\n");
+    expect(lines).toContain("  handle: ada-lovelace (made from the name)");
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}timezone: \S+ \(this system's\)$/));
+    expect(lines).toContain("  link: E-mail, mailto:ada@example.com (from --email)");
+    expect(lines).toContain(
+      `  ${join(dir, "profile.json")}: /bio, /experience/0/organisation, /experience/0/start, /experience/0/summary, /languages, /skills, /tagline`,
+    );
+    expect(lines).toContain(`  ${join(dir, "now.json")}: /building, /learning, /status`);
+    for (const file of ["quotes.json", "roasts.json", "stack.json"]) {
+      expect(lines).toContain(`  ${join(dir, file)}: the sample owner's, all of it`);
+    }
+    expect(lines.at(-1)).toBe("Then: bun run dev");
+  });
+
+  test("leaves quotes, roasts and the stack as they are", async () => {
+    const dir = newFolder();
+    writeContent(dir, validContent());
+    for (const file of ["profile.json", "now.json", "site.json"]) rmSync(join(dir, file));
+    const before = ["quotes.json", "roasts.json", "stack.json"].map((file) =>
+      readFileSync(join(dir, file), "utf8"),
+    );
+    const { code, stdout } = await init(dir, ...OWNER);
+    expect(code).toBe(0);
+    const after = ["quotes.json", "roasts.json", "stack.json"].map((file) =>
+      readFileSync(join(dir, file), "utf8"),
+    );
+    expect(after).toEqual(before);
+    expect(stdout).not.toContain("the sample owner's");
+  });
+});
+
+describe("in a terminal", () => {
+  test("asks for each value, offers what it can make, asks again for one start-up would refuse", async () => {
+    const dir = newFolder();
+    const decoder = new TextDecoder();
+    let shown = "";
+    const child = Bun.spawn(["bun", "run", "init", "--content-dir", dir], {
+      cwd: ROOT,
+      env: ENV,
+      terminal: {
+        cols: 200,
+        data: (_terminal, data) => {
+          shown += decoder.decode(data, { stream: true });
+        },
+      },
+    });
+    const conversation: [string, string][] = [
+      ["Name, as the site shows it: ", "Grace Hopper"],
+      ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
+      ["Current role, one line: ", "Rear admiral"],
+      ["City: ", "Arlington"],
+      ["Country: ", "United States"],
+      ["Time zone [", "Mars/Base"],
+      ["Public e-mail address (empty for none): ", "grace@example.com"],
+      ["Link 1, as LABEL=URL (empty when done): ", "GitHub"],
+      ["Link 1, as LABEL=URL (empty when done): ", "GitHub=https://github.com/grace"],
+      ["Link 2, as LABEL=URL (empty when done): ", ""],
+      ['--timezone is "Mars/Base", not a time zone this runtime knows', ""],
+      ["Time zone [", "America/New_York"],
+    ];
+    try {
+      let seen = 0;
+      for (const [prompt, answer] of conversation) {
+        const deadline = performance.now() + 10_000;
+        while (shown.indexOf(prompt, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
+        expect(shown.slice(seen)).toContain(prompt);
+        seen = shown.indexOf(prompt, seen) + prompt.length;
+        if (!prompt.startsWith("--")) child.terminal?.write(`${answer}\r`);
+      }
+      expect(await child.exited).toBe(0);
+    } finally {
+      child.kill();
+      child.terminal?.close();
+    }
+    expect(shown).toContain('--link "GitHub" is not LABEL=URL');
+    const { profile } = validateContent(contentIn(dir), SITE_URL);
+    expect(profile).toMatchObject({
+      handle: "grace-hopper",
+      location: { timezone: "America/New_York" },
+      links: [{ label: "GitHub", url: "https://github.com/grace" }],
+    });
+  }, 30_000);
+});
+
+describe("refusals: nothing is written", () => {
+  test("--help prints the options and the exit statuses, exit 0", async () => {
+    const { code, stdout, errors } = await init(newFolder(), "--help");
+    expect({ code, errors }).toEqual({ code: 0, errors: [] });
+    for (const option of [
+      "--name",
+      "--handle",
+      "--timezone",
+      "--link LABEL=URL",
+      "--content-dir",
+      "--force",
+    ]) {
+      expect(stdout).toContain(option);
+    }
+    expect(stdout).toContain("Exit status: 0 written; 1 nothing written");
+  });
+
+  test.each([
+    [
+      "an unknown option",
+      ["--nmae", "Grace"],
+      "bun run init: Unknown option '--nmae' (bun run init --help lists the options)",
+    ],
+    [
+      "an option without its value",
+      ["--name"],
+      "bun run init: Option '--name <value>' argument missing (bun run init --help lists the options)",
+    ],
+    [
+      "a link that is not LABEL=URL",
+      [...OWNER, "--link", "https://example.com"],
+      'bun run init: --link "https://example.com" is not LABEL=URL, like GitHub=https://github.com/ada (bun run init --help lists the options)',
+    ],
+    [
+      "what a profile needs, with no terminal to ask",
+      ["--name", "Grace Hopper"],
+      "bun run init: --role, --city, --country and --link (or --email) are needed (or run it in a terminal to be asked)",
+    ],
+    [
+      "a name no handle can be made from, with no --handle",
+      [...OWNER.slice(2), "--name", "林 凛"],
+      "bun run init: --handle is needed (or run it in a terminal to be asked)",
+    ],
+  ])("%s: one line, exit 2", async (_what, args, line) => {
+    const dir = newFolder();
+    const { code, errors } = await init(dir, ...args);
+    expect({ code, errors }).toEqual({ code: 2, errors: [line] });
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  test.each([
+    ["--email", "grace", '--email is "grace"; expected an e-mail address like ada@example.com'],
+    [
+      "--handle",
+      "Grace!",
+      '--handle is "Grace!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-l',
+    ],
+    [
+      "--timezone",
+      "Mars/Base",
+      '--timezone is "Mars/Base", not a time zone this runtime knows; expected one like America/Chicago',
+    ],
+    [
+      "--link",
+      "GitHub=github.com/grace",
+      '--link 3: its URL is "github.com/grace"; expected an absolute link that starts with https://, http:// or mailto:',
+    ],
+  ])("a value start-up would refuse (%s %s): one line, exit 1", async (flag, value, line) => {
+    const dir = newFolder();
+    const { code, errors } = await init(dir, ...OWNER, flag, value);
+    expect({ code, errors }).toEqual({ code: 1, errors: [`Not written: ${line}`] });
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  test("content that is not the shipped sample is kept, unless --force", async () => {
+    const dir = newFolder();
+    writeContent(dir, validContent());
+    const before = readdirSync(dir).map((file) => readFileSync(join(dir, file), "utf8"));
+    const refused = await init(dir, ...OWNER);
+    expect({ code: refused.code, errors: refused.errors }).toEqual({
+      code: 1,
+      errors: [
+        `Not written: ${["profile", "now", "site"].map((name) => join(dir, `${name}.json`)).join(", ")} are not the shipped sample; --force replaces them`,
+      ],
+    });
+    expect(readdirSync(dir).map((file) => readFileSync(join(dir, file), "utf8"))).toEqual(before);
+
+    const forced = await init(dir, ...OWNER, "--force");
+    expect(forced.code).toBe(0);
+    expect(validateContent(contentIn(dir), SITE_URL).profile.name).toBe("Grace Hopper");
+  });
+
+  test("a kept file that is not valid JSON stops it before anything is written", async () => {
+    const dir = newFolder();
+    writeContent(dir, validContent());
+    for (const file of ["profile.json", "now.json", "site.json"]) rmSync(join(dir, file));
+    writeFileSync(join(dir, "quotes.json"), '[\n  {"text": "x" "author": "y"}\n]\n');
+    const { code, errors } = await init(dir, ...OWNER);
+    expect({ code, errors }).toEqual({
+      code: 1,
+      errors: [`Not written: ${join(dir, "quotes.json")}:2:16: expected "," or "}" after a value`],
+    });
+    expect(existsSync(join(dir, "profile.json"))).toBe(false);
+  });
+});
+
+// The sample as shipped in content/ is the fixture owner rin; a fork's content/ is its own.
+test("scripts/sample-content.sha256 lists the shipped sample (the rin fixture): sha256sum agrees", async () => {
+  const sample = ownerDir("rin");
+  const { code, stdout } = await runCommand(
+    ["sha256sum", "--check", "--strict", join(ROOT, "scripts", "sample-content.sha256")],
+    {
+      cwd: sample,
+    },
+  );
+  // When the sample changes on purpose, refresh the list from the fixture: see scripts/init.ts.
+  expect({ code, stdout }).toEqual({ code: 0, stdout: expect.not.stringContaining("FAILED") });
+  const listed = [
+    ...readFileSync(join(ROOT, "scripts", "sample-content.sha256"), "utf8").matchAll(/\S+\.json$/gm),
+  ];
+  expect(listed.map(([file]) => file).sort()).toEqual(
+    readdirSync(sample)
+      .filter((file) => file.endsWith(".json"))
+      .sort(),
+  );
+});
