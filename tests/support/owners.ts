@@ -5,7 +5,7 @@
  * - `rin`: the sample owner as the product ships her, every optional field filled in; the
  *   golden files are hers.
  * - `anuradha`: deliberately different: a long name in Devanagari (combining marks), one
- *   job, two skills, a half-hour time zone, and every optional field absent.
+ *   job, two skills in one group, a half-hour time zone, and every optional field absent.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

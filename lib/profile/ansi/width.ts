@@ -1,7 +1,10 @@
 /**
- * @module Visible width: how many terminal columns text takes. ANSI escape codes take
- * none, East-Asian wide characters and most emoji take two (via `string-width`).
+ * @module Visible width: how many terminal columns text takes, counted as terminals count
+ * them (wcwidth, code point by code point): ANSI escape codes and non-spacing marks take
+ * none, East-Asian wide characters and emoji two (via `string-width`), and a spacing mark
+ * such as a Devanagari vowel sign one, though it joins the letter before it.
  */
+import { stripVTControlCharacters } from "node:util";
 import stringWidth from "string-width";
 
 // Made on first use: creating a Segmenter loads ICU's break rules, a few milliseconds of
@@ -12,9 +15,18 @@ function graphemes(text: string): Intl.Segments {
   return segmenter.segment(text);
 }
 
-/** Columns `text` occupies on a terminal. */
+const SPACING_MARK = /\p{Mc}/u;
+
+/**
+ * Columns `text` occupies on a terminal. `string-width` measures a grapheme cluster as
+ * one character; terminals (tmux, xterm, VTE) give each code point its own width, so a
+ * conjunct such as क्ष takes two columns there, and a vowel sign such as ा one.
+ */
 export function visibleWidth(text: string): number {
-  return stringWidth(text);
+  let columns = 0;
+  for (const char of stripVTControlCharacters(text))
+    columns += SPACING_MARK.test(char) ? 1 : stringWidth(char);
+  return columns;
 }
 
 /**
@@ -23,11 +35,11 @@ export function visibleWidth(text: string): number {
  */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return "";
-  if (stringWidth(text) <= width) return text;
+  if (visibleWidth(text) <= width) return text;
   let out = "";
   let used = 0;
   for (const { segment } of graphemes(text)) {
-    const w = stringWidth(segment);
+    const w = visibleWidth(segment);
     if (used + w > width - 1) break;
     out += segment;
     used += w;
@@ -37,7 +49,7 @@ export function truncate(text: string, width: number): string {
 
 /** Pads text (coloured or not) with spaces on the right to exactly `width` columns. */
 export function padEnd(text: string, width: number): string {
-  return text + " ".repeat(Math.max(0, width - stringWidth(text)));
+  return text + " ".repeat(Math.max(0, width - visibleWidth(text)));
 }
 
 /** Where a person breaks a long word: after a URL's slashes and parameters first, then after dots and dashes. */
@@ -55,12 +67,12 @@ function breakWord(word: string, width: number): string[] {
   /** Where in `piece` the last separator of each strength ends: the places to break. */
   const breakAt = [0, 0];
   for (const { segment } of graphemes(word)) {
-    const w = stringWidth(segment);
+    const w = visibleWidth(segment);
     if (piece.length > 0 && used + w > width) {
       const cut = breakAt.find((at) => at > 0) ?? piece.length;
       pieces.push(piece.slice(0, cut).join(""));
       piece = piece.slice(cut);
-      used = stringWidth(piece.join(""));
+      used = visibleWidth(piece.join(""));
       breakAt.fill(0);
     }
     piece.push(segment);
@@ -95,14 +107,14 @@ export function wrapRuns(runs: readonly Run[], width: number): string[] {
       .split(/\s+/)
       .filter(Boolean)
       .flatMap((word) =>
-        (stringWidth(word) > width ? breakWord(word, width) : [word]).map((piece) => ({ piece, draw })),
+        (visibleWidth(word) > width ? breakWord(word, width) : [word]).map((piece) => ({ piece, draw })),
       ),
   );
   const lines: (typeof words)[] = [];
   let line: typeof words = [];
   let used = 0;
   for (const word of words) {
-    const w = stringWidth(word.piece);
+    const w = visibleWidth(word.piece);
     if (line.length > 0 && used + 1 + w > width) {
       lines.push(line);
       line = [];
