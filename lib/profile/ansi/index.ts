@@ -1,7 +1,7 @@
 /** @module The terminal renderer: ANSI output built from small parts that know their width. */
 
 export { type ContactCard, renderContactCard } from "./contact-card.ts";
-export { type HelpEntry, renderHelp } from "./help.ts";
+export { type Help, type HelpEntry, renderHelp } from "./help.ts";
 export { type PaletteName, paletteFor } from "./palettes.ts";
 export * from "./parts.ts";
 export { renderProfile } from "./profile.ts";
