@@ -12,9 +12,11 @@ import { declaredRoutes } from "../http/route.ts";
 import { METRICS_PATH, metricsEndpoint } from "../metrics/endpoint.ts";
 import { processMetrics } from "../metrics/process-metrics.ts";
 import { siteMetrics } from "../metrics/site-metrics.ts";
+import { readCommandLine } from "./command-line.ts";
 import { type Config, ConfigError, type Env, loadConfig } from "./config.ts";
 import { ListenError, type ListenFailure } from "./listen-error.ts";
 import { createLog, type Log } from "./log.ts";
+import { SERVER_COMMAND } from "./server-usage.ts";
 import { VERSION } from "./version.ts";
 
 /**
@@ -71,12 +73,15 @@ export interface Server extends Listening {
 export type StartOptions = Omit<AppOptions, "config" | "log" | "metrics">;
 
 /**
- * Handles `--version`, reads the configuration, builds the app and listens; then drains
- * on SIGTERM or SIGINT. A bad variable or content file stops start-up with one line
- * naming it, and exit code 1.
+ * Answers `--help` and `--version` (and refuses any other option, exit 2), reads the
+ * configuration, builds the app and listens; then drains on SIGTERM or SIGINT. A bad
+ * variable or content file, or a port in use, stops start-up with one line naming it,
+ * and exit code 1.
  */
 export async function start(runtime: Runtime, options: StartOptions = {}): Promise<Server> {
-  if (runtime.args.includes("--version")) {
+  const read = readCommandLine(runtime.args, SERVER_COMMAND, runtime);
+  if (read.exit !== undefined) return runtime.exit(read.exit);
+  if (read.values.version) {
     runtime.out(VERSION);
     return runtime.exit(0);
   }
