@@ -52,7 +52,7 @@ function isArgumentError(error: unknown): error is Error {
  * control characters in it, which came from the command line, are shown as `?`.
  *
  * @example
- * const read = readCommandLine(process.argv.slice(2), NOTIFY, output);
+ * const read = readCommandLine(process.argv.slice(2), COMMAND, output);
  * if (read.exit !== undefined) return read.exit;
  */
 export function readCommandLine<const Options extends Readonly<Record<string, OptionSpec>>>(
