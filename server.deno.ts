@@ -5,25 +5,36 @@
  */
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
 import { importStart } from "./lib/runtime/import-start.ts";
+import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
 import type { Address, Listening, Runtime } from "./lib/runtime/start.ts";
 
-/** Serves `fetch` at `address`; resolves once it listens. */
+/** Deno's documented listen errors, and what each means here. */
+const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure][] = [
+  [Deno.errors.AddrInUse, "in use"],
+  [Deno.errors.AddrNotAvailable, "not available"],
+];
+
+/** Serves `fetch` at `address`; resolves once it listens, rejects with a `ListenError` when it cannot. */
 function serve(fetch: (request: Request) => Response | Promise<Response>, { hostname, port }: Address) {
-  return new Promise<Listening>((resolve) => {
-    const server = Deno.serve(
-      {
-        hostname,
-        port,
-        reusePort: SERVER_OPTIONS.reusePort,
-        onError: SERVER_OPTIONS.error,
-        onListen(address) {
-          const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-          // shutdown() stops accepting and resolves once requests in flight have finished.
-          resolve({ url: `http://${shown}:${address.port}`, stop: () => server.shutdown() });
-        },
+  return new Promise<Listening>((resolve, reject) => {
+    const options: Deno.ServeTcpOptions = {
+      hostname,
+      port,
+      reusePort: SERVER_OPTIONS.reusePort,
+      onError: SERVER_OPTIONS.error,
+      onListen(address) {
+        const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
+        // shutdown() stops accepting and resolves once requests in flight have finished.
+        resolve({ url: `http://${shown}:${address.port}`, stop: () => server.shutdown() });
       },
-      (request) => fetch(request),
-    );
+    };
+    let server: Deno.HttpServer;
+    try {
+      server = Deno.serve(options, (request) => fetch(request));
+    } catch (error) {
+      const failure = LISTEN_FAILURES.find(([type]) => error instanceof type)?.[1];
+      reject(failure ? new ListenError(failure, error) : error);
+    }
   });
 }
 

@@ -6,11 +6,28 @@
  */
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
 import { importStart } from "./lib/runtime/import-start.ts";
+import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
 import type { Runtime } from "./lib/runtime/start.ts";
 
 /** e.g. `http://127.0.0.1:3000`, `http://[::1]:3000`. */
 function urlOf(hostname: string, port: number | undefined): string {
   return `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
+}
+
+/** The system's codes Bun's listen errors carry, as Node's do, and what each means here. */
+const LISTEN_FAILURES: Readonly<Record<string, ListenFailure>> = {
+  EADDRINUSE: "in use",
+  EADDRNOTAVAIL: "not available",
+};
+
+/** Runs `listen`; a failure Bun names by its code becomes a `ListenError`. */
+function listening<T>(listen: () => T): T {
+  try {
+    return listen();
+  } catch (error) {
+    const failure = LISTEN_FAILURES[(error as { code?: unknown })?.code as string];
+    throw failure ? new ListenError(failure, error) : error;
+  }
 }
 
 export const bun: Runtime = {
@@ -23,7 +40,7 @@ export const bun: Runtime = {
   exit: (code) => process.exit(code),
   onSignal: (signal, listener) => process.on(signal, listener),
   async listen(app, { hostname, port }) {
-    app.listen({ hostname, port });
+    listening(() => app.listen({ hostname, port }));
     return {
       url: urlOf(hostname, app.server?.port),
       // Without `true`, stop() lets requests in flight finish and resolves when they have.
@@ -33,7 +50,7 @@ export const bun: Runtime = {
     };
   },
   async serve(fetch, { hostname, port }) {
-    const server = Bun.serve({ ...SERVER_OPTIONS, hostname, port, fetch });
+    const server = listening(() => Bun.serve({ ...SERVER_OPTIONS, hostname, port, fetch }));
     return { url: urlOf(hostname, server.port), stop: () => server.stop() };
   },
 };

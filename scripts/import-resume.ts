@@ -17,36 +17,42 @@ import { contentFiles } from "../lib/content/files.ts";
 import type { Profile } from "../lib/content/schemas.ts";
 import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
 import { fromJsonResume } from "../lib/formats/json-resume-import.ts";
+import { type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
-export const EXIT = { written: 0, invalid: 1, usage: 2 } as const;
+export const EXIT = { written: 0, invalid: 1, usage: USAGE_ERROR } as const;
 
-const USAGE = "usage: bun run import-resume FILE [--out PATH]   (PATH defaults to content/profile.json)";
+const USAGE = "usage: bun run import-resume FILE [--out PATH]";
 const DEFAULT_OUT = join(import.meta.dir, "..", "content", "profile.json");
 
-export interface Output {
-  out(line: string): void;
-  err(line: string): void;
-}
+const COMMAND = {
+  name: "bun run import-resume",
+  usage: `${USAGE}
 
-function parseArgs(args: readonly string[]): { file: string; out: string } | undefined {
-  const rest = [...args];
-  let out = DEFAULT_OUT;
-  const at = rest.indexOf("--out");
-  if (at >= 0) {
-    const path = rest[at + 1];
-    if (!path) return undefined;
-    out = path;
-    rest.splice(at, 2);
-  }
-  if (rest.length !== 1 || rest[0]?.startsWith("-")) return undefined;
-  return { file: rest[0] as string, out };
-}
+Writes the site's profile from a JSON Resume document (jsonresume.org), checked
+as start-up checks it, and only when valid. On stderr it names every value it
+could not carry over, every field kept from the profile it replaces, and every
+value read loosely.
+
+Arguments:
+  FILE          the JSON Resume document
+
+Options:
+  --out PATH    where to write the profile (default: content/profile.json)
+  -h, --help    this text
+
+Exit status:
+  0  written
+  1  the profile would not be valid: nothing written, the field named
+  2  a usage error, or FILE unreadable or not a JSON object`,
+  options: { out: { type: "string" } },
+  positionals: true,
+} as const;
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, "utf8"));
 }
 
-const section = (title: string, lines: readonly string[], output: Output) => {
+const section = (title: string, lines: readonly string[], output: CommandOutput) => {
   if (lines.length === 0) return;
   output.err(`${title}:`);
   for (const line of lines) output.err(`  ${line}`);
@@ -55,14 +61,17 @@ const section = (title: string, lines: readonly string[], output: Output) => {
 /** Runs the command; resolves to its exit status. `today` dates a resume without `meta.lastModified`. */
 export function importResume(
   args: readonly string[],
-  output: Output,
+  output: CommandOutput,
   today = new Date().toISOString().slice(0, 10),
 ): number {
-  const parsed = parseArgs(args);
-  if (!parsed) {
+  const read = readCommandLine(args, COMMAND, output);
+  if (read.exit !== undefined) return read.exit;
+  const [file, ...extra] = read.positionals;
+  if (file === undefined || extra.length > 0) {
     output.err(USAGE);
     return EXIT.usage;
   }
+  const parsed = { file, out: read.values.out ?? DEFAULT_OUT };
   let resume: unknown;
   try {
     resume = readJson(parsed.file);

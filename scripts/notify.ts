@@ -7,6 +7,7 @@
  * Exit status: 0 every engine accepted; 1 some or none did, or the cooldown refused;
  * 2 usage error, network error, or an answer that is not a report (e.g. 503).
  */
+import { type CommandOutput, readCommandLine } from "../lib/runtime/command-line.ts";
 
 export const EXIT = { accepted: 0, notAccepted: 1, usage: 2 } as const;
 
@@ -14,6 +15,29 @@ export const EXIT = { accepted: 0, notAccepted: 1, usage: 2 } as const;
 const TIMEOUT_MS = 30_000;
 
 const USAGE = "usage: bun run notify [BASE_URL]   (BASE_URL defaults to $SITE_URL)";
+
+const COMMAND = {
+  name: "bun run notify",
+  usage: `${USAGE}
+
+Tells search engines the site at BASE_URL changed: POST /api/ping-indexnow
+there, then one row per engine with what it answered. Run it after a deploy.
+
+Arguments:
+  BASE_URL      the deployed site's origin, e.g. https://site.example
+                (default: $SITE_URL)
+
+Options:
+  -h, --help    this text
+
+Exit status:
+  0  every engine accepted
+  1  some engines or none accepted, or the trigger's cooldown refused it
+  2  a usage error, the site unreachable, or an answer that is not a report
+     (e.g. 503: INDEXNOW_KEY is not set there)`,
+  options: {},
+  positionals: true,
+} as const;
 
 interface EngineRow {
   name: string;
@@ -29,11 +53,6 @@ interface Report {
   host: string;
   urls: string[];
   engines: EngineRow[];
-}
-
-export interface Output {
-  out(line: string): void;
-  err(line: string): void;
 }
 
 /** The server is whatever BASE_URL names: keep its strings from steering the terminal. */
@@ -62,10 +81,12 @@ export function renderTable(report: Report): string[] {
   ];
 }
 
-function baseUrlOf(args: readonly string[], env: Readonly<Record<string, string | undefined>>): URL | string {
-  const positional = args.filter((arg) => !arg.startsWith("-"));
-  if (positional.length !== args.length || positional.length > 1) return USAGE;
-  const raw = positional[0] ?? env.SITE_URL;
+function baseUrlOf(
+  positionals: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): URL | string {
+  if (positionals.length > 1) return USAGE;
+  const raw = positionals[0] ?? env.SITE_URL;
   if (!raw) return `no BASE_URL given and SITE_URL is not set\n${USAGE}`;
   try {
     const url = new URL(raw);
@@ -78,9 +99,11 @@ function baseUrlOf(args: readonly string[], env: Readonly<Record<string, string 
 export async function notify(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-  output: Output,
+  output: CommandOutput,
 ): Promise<number> {
-  const base = baseUrlOf(args, env);
+  const read = readCommandLine(args, COMMAND, output);
+  if (read.exit !== undefined) return read.exit;
+  const base = baseUrlOf(read.positionals, env);
   if (typeof base === "string") {
     output.err(base);
     return EXIT.usage;

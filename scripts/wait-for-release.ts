@@ -9,18 +9,44 @@
  *   fly machines list --json | bun run release:wait https://site.example 0123abcd... --machines -
  */
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
+import { readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
 const USAGE = "usage: bun run release:wait SITE_URL COMMIT [timeoutSeconds] [--machines FILE|-]";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
+const COMMAND = {
+  name: "bun run release:wait",
+  usage: `${USAGE}
+
+Waits until SITE_URL's GET /api/ping reports COMMIT in its version: the new
+release answers, not an old machine. With --machines, every started machine of a
+Fly app must say so, each asked in turn with fly-force-instance-id.
+
+Arguments:
+  SITE_URL        the deployed site, e.g. https://site.example
+  COMMIT          the commit deployed, 7 to 40 hex digits
+  timeoutSeconds  how long to wait in all (default: 180)
+
+Options:
+  --machines FILE|-  what \`fly machines list --json\` prints, from FILE or stdin
+                     (-); stopped machines are named and skipped
+  -h, --help         this text
+
+Exit status:
+  0  every machine asked answers with COMMIT
+  1  still not on COMMIT when the time ran out
+  2  a usage error, or a --machines list that is not that JSON`,
   options: { machines: { type: "string" } },
-});
+  positionals: true,
+} as const;
+
+const output = { out: (text: string) => console.log(text), err: (text: string) => console.error(text) };
+const read = readCommandLine(process.argv.slice(2), COMMAND, output);
+if (read.exit !== undefined) process.exit(read.exit);
+const { values, positionals } = read;
 const [siteUrl, commit, timeout = "180"] = positionals;
 if (!siteUrl || !commit || !/^[0-9a-f]{7,40}$/.test(commit) || !(Number(timeout) >= 0)) {
   console.error(USAGE);
-  process.exit(2);
+  process.exit(USAGE_ERROR);
 }
 
 interface FlyMachineEntry {
@@ -49,7 +75,7 @@ try {
   machines = values.machines === undefined ? [undefined] : startedMachines(values.machines);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
-  process.exit(2);
+  process.exit(USAGE_ERROR);
 }
 
 const short = commit.slice(0, 12);

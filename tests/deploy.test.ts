@@ -6,6 +6,8 @@ import { describe, expect, test } from "bun:test";
 import { accessSync, constants, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { METRICS_PATH } from "../lib/metrics/endpoint.ts";
+import { DEFAULT_METRICS_PORT } from "../lib/runtime/config.ts";
 import { SHUTDOWN_GRACE_MS } from "../lib/runtime/start.ts";
 import pkg from "../package.json" with { type: "json" };
 
@@ -51,10 +53,12 @@ describe("fly.toml", () => {
     expect(service.concurrency.soft_limit).toBeLessThan(service.concurrency.hard_limit);
   });
 
-  test("has Fly scrape /metrics on its own port, never the public one", () => {
-    expect(fly.metrics).toEqual({ port: 9091, path: "/metrics" });
+  test("has Fly scrape /metrics on its own port, never the public one, on the private network", () => {
+    expect(fly.metrics).toEqual({ port: DEFAULT_METRICS_PORT, path: METRICS_PATH });
     expect(fly.metrics.port).not.toBe(service.internal_port);
-    expect(fly.env.METRICS_PORT ?? "9091").toBe(String(fly.metrics.port));
+    expect(fly.env.METRICS_PORT ?? String(DEFAULT_METRICS_PORT)).toBe(String(fly.metrics.port));
+    // Unset, the metrics listen on the machine's FLY_PRIVATE_IP, which Fly's scraper reaches.
+    expect(fly.env.METRICS_HOST).toBeUndefined();
   });
 
   test("fits what suspend allows: 2 GB of memory at most", () => {

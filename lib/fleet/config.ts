@@ -19,12 +19,18 @@ export interface FlyMachine {
    * the system's resolver, which on Fly is the one that knows them.
    */
   readonly internalDns: string | undefined;
+  /**
+   * `FLY_PRIVATE_IP`: this machine's address on the organisation's private network (6PN),
+   * where Fly's Prometheus scrapes the metrics; undefined when Fly did not set it.
+   */
+  readonly privateIp: string | undefined;
 }
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const MACHINE_ID = /^[0-9a-z]{1,64}$/;
 const REGION = /^[a-z]{3}$/;
 const HOST_PORT = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}$/;
+const IPV6 = /^[0-9a-fA-F]{0,4}(:[0-9a-fA-F]{0,4}){2,7}$/;
 
 function matching(env: Env, variable: string, pattern: RegExp, what: string): string | undefined {
   const raw = valueIn(env, variable);
@@ -41,9 +47,10 @@ export function flyMachine(env: Env): FlyMachine | undefined {
   const region = matching(env, "FLY_REGION", REGION, "a three-letter region code");
   const primaryRegion = matching(env, "PRIMARY_REGION", REGION, "a three-letter region code");
   const internalDns = matching(env, "FLY_INTERNAL_DNS", HOST_PORT, "host:port, e.g. [fdaa::3]:53");
+  const privateIp = matching(env, "FLY_PRIVATE_IP", IPV6, "an IPv6 address, e.g. fdaa:0:18::2");
   if (app === undefined && machineId === undefined) return undefined;
   if (app === undefined) throw new ConfigError("FLY_APP_NAME", "must be set when FLY_MACHINE_ID is");
   if (machineId === undefined) throw new ConfigError("FLY_MACHINE_ID", "must be set when FLY_APP_NAME is");
   if (region === undefined) throw new ConfigError("FLY_REGION", "must be set on Fly (FLY_APP_NAME is)");
-  return { app, machineId, region, primaryRegion, internalDns };
+  return { app, machineId, region, primaryRegion, internalDns, privateIp };
 }

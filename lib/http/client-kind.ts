@@ -2,7 +2,8 @@
  * @module Client classification: who is asking, and which representation they get. In
  * order: an explicit JSON `Accept` wins; then terminal User-Agents; then browsers
  * (`Mozilla/`); everything else is a program. The request pipeline classifies each
- * request once (`pipeline.ts`); nothing else reads these headers for it.
+ * request once (`pipeline.ts`); nothing else reads these headers for it, but the metrics
+ * port, which has no pipeline, for its own errors.
  */
 
 export type ClientKind = "terminal" | "browser" | "program";

@@ -2,8 +2,12 @@
  * @module Errors: one JSON envelope for every error, whoever asks, and the envelope for
  * anything a route or hook threw. The request pipeline (`pipeline.ts`) decides when;
  * this module decides what is said. A request no route matched is `unmatched.ts`'s.
+ * People at a terminal get the envelope pretty-printed and ending in a newline, as
+ * every JSON answer they get, so their prompt starts on a line of its own.
  */
+import type { Client } from "./client-kind.ts";
 import { baseHeaders, CONTENT_TYPE } from "./headers.ts";
+import { serialiseJson } from "./prepared-response.ts";
 import { pathOf, quoteInput } from "./request-input.ts";
 
 /** Every status the API answers with an error, and its stable machine-readable code. */
@@ -43,9 +47,10 @@ export class ApiError extends Error {
 
 /**
  * `{ "error": { "status", "code", "message", ...details } }` as a Response; for HEAD,
- * the same headers and no body.
+ * the same headers and no body. `client` is who asked: pretty JSON for a terminal,
+ * compact for everyone else, and for an answer nobody in particular gets.
  */
-export function errorResponse(error: ApiError, request?: Request): Response {
+export function errorResponse(error: ApiError, request?: Request, client?: Client): Response {
   const body = {
     error: {
       status: error.status,
@@ -54,7 +59,7 @@ export function errorResponse(error: ApiError, request?: Request): Response {
       ...error.details,
     },
   };
-  return new Response(request?.method === "HEAD" ? null : JSON.stringify(body), {
+  return new Response(request?.method === "HEAD" ? null : serialiseJson(body, client?.prettyJson ?? false), {
     status: error.status,
     headers: {
       ...baseHeaders(),
@@ -66,8 +71,12 @@ export function errorResponse(error: ApiError, request?: Request): Response {
 }
 
 /** The 500 for anything unforeseen: the envelope says only that it was logged. */
-export function internalError(request?: Request): Response {
-  return errorResponse(new ApiError(500, "Something went wrong on our side; it has been logged"), request);
+export function internalError(request?: Request, client?: Client): Response {
+  return errorResponse(
+    new ApiError(500, "Something went wrong on our side; it has been logged"),
+    request,
+    client,
+  );
 }
 
 /** Where failures go: the message and the error, stack trace included. */
@@ -87,12 +96,13 @@ export function thrownAnswer(
   code: string | number,
   error: unknown,
   request: Request,
+  client: Client,
   log: ErrorLog,
 ): Response {
-  if (error instanceof ApiError) return errorResponse(error, request);
+  if (error instanceof ApiError) return errorResponse(error, request, client);
   if (MALFORMED.has(String(code))) {
-    return errorResponse(new ApiError(400, "The request could not be understood"), request);
+    return errorResponse(new ApiError(400, "The request could not be understood"), request, client);
   }
   log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
-  return internalError(request);
+  return internalError(request, client);
 }

@@ -84,14 +84,19 @@ export function requestPipeline({ log, metrics, allowedMethods }: PipelineOption
     .onTransform({ as: "global" }, function limitBody({ request }) {
       refuseOversizedBody(request);
     })
-    .onError({ as: "global" }, function answerError({ code, error, request }) {
-      if (code !== "NOT_FOUND") return thrownAnswer(code, error, request, log);
+    .onError({ as: "global" }, function answerError(context) {
+      const { code, error, request } = context;
+      if (code !== "NOT_FOUND") {
+        // A request Elysia could not parse fails before arrival, with no client yet.
+        const client = (context as { client?: Client }).client ?? clientOf(request);
+        return thrownAnswer(code, error, request, client, log);
+      }
       // No route matched, so no other step ran: this request arrives and departs here.
       const { client, requestId, arrivedAt } = arrive({ request });
       const tooLarge = declaredBodyError(request, LIMITS.bodyBytes);
       const answer = tooLarge
-        ? thrownAnswer(code, tooLarge, request, log)
-        : unmatchedAnswer(request, allowedMethods);
+        ? thrownAnswer(code, tooLarge, request, client, log)
+        : unmatchedAnswer(request, client, allowedMethods);
       depart(answer, request, pathOf(request.url), UNMATCHED_ROUTE, client, requestId, arrivedAt);
       return answer;
     })

@@ -3,6 +3,7 @@
  * for an unknown path, 405 with `Allow` for a known path and the wrong method, and 204
  * for a preflight, from the table of the methods each path answers.
  */
+import type { Client } from "./client-kind.ts";
 import { ApiError, errorResponse } from "./errors.ts";
 import { baseHeaders, preflightHeaders } from "./headers.ts";
 import { pathOf, quoteInput } from "./request-input.ts";
@@ -21,14 +22,15 @@ export function allowedMethods(routes: readonly { method: string; path: string }
   return byPath;
 }
 
-/** What the app answers when no route matched the method and path. */
-export function unmatchedAnswer(request: Request, allowed: AllowedMethods): Response {
+/** What the app answers when no route matched the method and path; `client` is who asked. */
+export function unmatchedAnswer(request: Request, client: Client, allowed: AllowedMethods): Response {
   const path = pathOf(request.url);
   const methods = allowed.get(path) ?? allowed.get(path.replace(/\/+$/, "") || "/");
   if (!methods) {
     return errorResponse(
       new ApiError(404, `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
       request,
+      client,
     );
   }
   const allow = [...methods, "OPTIONS"].join(", ");
@@ -44,5 +46,6 @@ export function unmatchedAnswer(request: Request, allowed: AllowedMethods): Resp
       headers: { allow },
     }),
     request,
+    client,
   );
 }

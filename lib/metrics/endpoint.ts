@@ -3,8 +3,10 @@
  * and the process's metrics, for Fly's Prometheus. A bare fetch handler, served by
  * `lib/runtime/start.ts` on `METRICS_PORT` beside the public port and never on it: no
  * Elysia, no pipeline, no access-log line, so a scrape is neither logged nor counted.
- * Anything else answers the API's error envelope.
+ * Anything else answers the API's error envelope, classifying who asked itself, as no
+ * pipeline runs here.
  */
+import { clientOf } from "../http/client-kind.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
 import { pathOf, quoteInput } from "../http/request-input.ts";
 import { EXPOSITION_CONTENT_TYPE, exposition, type MetricFamily } from "./exposition.ts";
@@ -22,6 +24,7 @@ export function metricsEndpoint(families: readonly MetricFamily[]): (request: Re
           `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}: try GET /metrics`,
         ),
         request,
+        clientOf(request),
       );
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
@@ -30,6 +33,7 @@ export function metricsEndpoint(families: readonly MetricFamily[]): (request: Re
           headers: { allow: "GET, HEAD" },
         }),
         request,
+        clientOf(request),
       );
     }
     return new Response(request.method === "HEAD" ? null : exposition(families), {

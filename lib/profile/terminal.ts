@@ -14,9 +14,15 @@ import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { perInterval } from "../http/per-interval.ts";
 import { PreparedResponse, preparedHeaders } from "../http/prepared-response.ts";
 import type { AppContext } from "../http/route.ts";
-import type { Style } from "./ansi/index.ts";
+import type { Help, Style } from "./ansi/index.ts";
 import { profileLayout } from "./layout.ts";
-import { DEFAULT_TEXT_OPTIONS, TEXT_SWITCHES, type TextOptions, textOptions } from "./text-switches.ts";
+import {
+  DEFAULT_TEXT_OPTIONS,
+  SWITCH_WORDS_MEANING,
+  TEXT_SWITCHES,
+  type TextOptions,
+  textOptions,
+} from "./text-switches.ts";
 
 export type Renderer = typeof import("./ansi/index.ts");
 
@@ -68,16 +74,23 @@ function variantOf({ colour, theme, truecolor, width, help }: TextOptions): stri
 /** The variant most requests ask for, named once rather than per request. */
 const DEFAULT_VARIANT = variantOf(DEFAULT_TEXT_OPTIONS);
 
-/** The help: each switch, what it does, and a command that uses it. */
-function helpEntries(url: string) {
-  return TEXT_SWITCHES.map((sw) => ({
-    names: [
-      "values" in sw ? `${sw.name}=${sw.values.join("|")}` : "range" in sw ? `${sw.name}=N` : sw.name,
-      ...("short" in sw ? [sw.short] : []),
-    ].join(", "),
-    meaning: sw.meaning,
-    command: `curl '${url}?${sw.example}'`,
-  }));
+/** The help: how switches are written, then each switch, what it does, and a command that uses it. */
+function helpOf(url: string): Help {
+  const valueless = TEXT_SWITCHES.filter((sw) => !("values" in sw) && !("range" in sw)).map((sw) => sw.name);
+  return {
+    intro: [
+      "Text answers take these in their query; combine them with &.",
+      `${valueless.slice(0, -1).join(", ")} and ${valueless.at(-1)} need no value: each is ${SWITCH_WORDS_MEANING}.`,
+    ],
+    entries: TEXT_SWITCHES.map((sw) => ({
+      names: [
+        "values" in sw ? `${sw.name}=${sw.values.join("|")}` : "range" in sw ? `${sw.name}=N` : sw.name,
+        ...("short" in sw ? [sw.short] : []),
+      ].join(", "),
+      meaning: sw.meaning,
+      command: `curl '${url}?${sw.example}'`,
+    })),
+  };
 }
 
 /** The text `render` draws for the current interval, in the variant each request asks for. */
@@ -85,7 +98,7 @@ export function liveText(
   options: LiveTextOptions,
   render: (ansi: Renderer, at: Date, drawing: Drawing) => string,
 ): TextAnswer {
-  const help = helpEntries(options.url);
+  const help = helpOf(options.url);
   const current = perInterval(options.intervalMs, options.clock, (at) => ({
     at,
     variants: new Map<string, PreparedResponse>(),

@@ -1,7 +1,8 @@
 /**
  * @module The query switches of text answers, in one table: it drives the parsing (and
  * its 400s), the OpenAPI document's query parameters, and what `?help` prints. Each
- * switch with a short form has a long name too, as wttr.in does it.
+ * switch with a short form has a long name too, as wttr.in does it. A switch that takes
+ * no value is on by being there, and says yes or no to a word from two short lists.
  */
 import type { OpenAPIV3 } from "openapi-types";
 import { ApiError } from "../http/errors.ts";
@@ -70,6 +71,48 @@ function width(raw: string | null): number {
   return value;
 }
 
+/**
+ * What a switch that takes no value may be given, in any letter case: nothing
+ * (`?nocolor`) or a yes-word turns it on, a no-word turns it off. Anything else is a 400.
+ */
+export const SWITCH_WORDS = {
+  on: ["1", "true", "yes", "on"],
+  off: ["0", "false", "no", "off"],
+} as const;
+
+/** `a, b or c` */
+const either = (words: readonly string[]) => `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+
+/** What the words do, in a 400, in the OpenAPI document and in `?help`. */
+export const SWITCH_WORDS_MEANING = `on with no value or with ${either(SWITCH_WORDS.on)}; off with ${either(SWITCH_WORDS.off)}`;
+
+const SAYS_ON = new Set<string>(["", ...SWITCH_WORDS.on]);
+const SAYS_OFF = new Set<string>(SWITCH_WORDS.off);
+
+type SwitchName = (typeof TEXT_SWITCHES)[number]["name"];
+
+/** Each switch's names, the long one first: `nocolor` is also `T`. */
+const NAMES = new Map<SwitchName, readonly string[]>(
+  TEXT_SWITCHES.map((sw) => [sw.name, "short" in sw ? [sw.name, sw.short] : [sw.name]]),
+);
+
+/**
+ * Whether a switch that takes no value is on: when any of its names is there and says
+ * yes. A word outside the two lists is refused, naming the switch as the table spells
+ * it, never what was sent.
+ */
+function flag(query: URLSearchParams, name: SwitchName): boolean {
+  let on = false;
+  for (const spelled of NAMES.get(name) ?? []) {
+    for (const value of query.getAll(spelled)) {
+      const word = value.toLowerCase();
+      if (SAYS_ON.has(word)) on = true;
+      else if (!SAYS_OFF.has(word)) throw new ApiError(400, `${spelled} is ${SWITCH_WORDS_MEANING}`);
+    }
+  }
+  return on;
+}
+
 function theme(raw: string | null): Theme {
   if (raw === null) return "auto";
   if ((THEMES as readonly string[]).includes(raw)) return raw as Theme;
@@ -77,19 +120,20 @@ function theme(raw: string | null): Theme {
 }
 
 /**
- * The switches in a request URL, combined (`?width=60&nocolor`). Other parameters are
- * ignored; a switch's bad value throws the 400 envelope's error, naming what it accepts.
+ * The switches in a request URL, combined (`?width=60&nocolor`, `?nocolor=0`). Other
+ * parameters are ignored; a switch's bad value throws the 400 envelope's error, naming
+ * what it accepts.
  */
 export function textOptions(url: string): TextOptions {
   const start = url.indexOf("?");
   if (start === -1) return DEFAULT_TEXT_OPTIONS;
   const query = new URLSearchParams(url.slice(start + 1));
   return {
-    colour: !query.has("nocolor") && !query.has("T"),
-    truecolor: query.has("truecolor"),
+    colour: !flag(query, "nocolor"),
+    truecolor: flag(query, "truecolor"),
     theme: theme(query.get("theme")),
     width: width(query.get("width")),
-    help: query.has("help"),
+    help: flag(query, "help"),
   };
 }
 
@@ -101,7 +145,7 @@ export function switchParameters(): OpenAPIV3.ParameterObject[] {
         ? { type: "string", enum: [...sw.values] }
         : "range" in sw
           ? { type: "integer", minimum: sw.range[0], maximum: sw.range[1] }
-          : { type: "string" };
+          : { type: "string", enum: ["", ...SWITCH_WORDS.on, ...SWITCH_WORDS.off] };
     const takesNoValue = !("values" in sw) && !("range" in sw);
     const names: [string, string][] = [[sw.name, sw.meaning]];
     if ("short" in sw) names.push([sw.short, `short for \`${sw.name}\`: ${sw.meaning}`]);
@@ -110,7 +154,7 @@ export function switchParameters(): OpenAPIV3.ParameterObject[] {
       in: "query",
       required: false,
       ...(takesNoValue ? { allowEmptyValue: true } : {}),
-      description: `Text answers only: ${meaning}.${takesNoValue ? " Takes no value." : ""} Example: \`?${sw.example}\`.`,
+      description: `Text answers only: ${meaning}.${takesNoValue ? ` Takes no value: ${SWITCH_WORDS_MEANING}, in any letter case.` : ""} Example: \`?${sw.example}\`.`,
       schema,
     }));
   });

@@ -7,15 +7,23 @@ import { type IndexNowConfig, indexNowConfig } from "../indexnow/config.ts";
 import { ConfigError, type Env, valueIn, wholeNumber } from "./env.ts";
 import type { LogFormat } from "./log.ts";
 
+/** Where a server listens. */
+export interface ListenAddress {
+  readonly host: string;
+  /** 0 asks the system for any free port (the start-up line says which). */
+  readonly port: number;
+}
+
 export interface Config {
   /** The port to listen on; 0 asks the system for any free one (the start-up line says which). */
   readonly port: number;
   readonly host: string;
   /**
-   * The port of `GET /metrics`, on `host` beside the public one; 0 asks for any free one;
-   * undefined when `METRICS_PORT=off`. Never the public port.
+   * Where `GET /metrics` listens, never on the public port; undefined when metrics are
+   * off. Never reachable from the internet unless `METRICS_HOST` says so: loopback off
+   * Fly, the machine's private network address on Fly, where Fly's Prometheus scrapes.
    */
-  readonly metricsPort: number | undefined;
+  readonly metrics: ListenAddress | undefined;
   /** The site's public origin, no trailing slash: `{base_url}` in content and links. */
   readonly siteUrl: string;
   /** `LOG_FORMAT`; undefined leaves it to whether stdout is a terminal. */
@@ -33,21 +41,41 @@ export interface Config {
 
 export { ConfigError, type Env };
 
-function host(env: Env): string {
-  const raw = valueIn(env, "HOST");
-  if (raw === undefined) return "0.0.0.0";
-  if (!/^[A-Za-z0-9.:[\]-]+$/.test(raw)) {
-    throw new ConfigError("HOST", `must be a host name or IP address, got "${raw.slice(0, 64)}"`);
+/** A host name or IP address to listen on, from `variable`; undefined when unset. */
+function hostIn(env: Env, variable: string): string | undefined {
+  const raw = valueIn(env, variable);
+  if (raw !== undefined && !/^[A-Za-z0-9.:[\]-]+$/.test(raw)) {
+    throw new ConfigError(variable, `must be a host name or IP address, got "${raw.slice(0, 64)}"`);
   }
   return raw;
 }
 
 /** Where Fly's Prometheus looks unless told otherwise (the `[metrics]` section of fly.toml). */
 export const DEFAULT_METRICS_PORT = 9091;
+/** Where metrics listen off Fly when `METRICS_PORT` turns them on: this machine only. */
+export const DEFAULT_METRICS_HOST = "127.0.0.1";
 
-function metricsPort(env: Env, publicPort: number): number | undefined {
+/**
+ * Off Fly, metrics are off unless `METRICS_PORT` is set, and then on loopback: two
+ * servers on one machine need no setting beyond their own `PORT`, and a VPS does not
+ * publish them. On Fly, port 9091 on the machine's private network address, where Fly's
+ * Prometheus scrapes and the internet does not reach (docs/metrics.md).
+ */
+function metricsAddress(
+  env: Env,
+  publicPort: number,
+  fly: FlyMachine | undefined,
+): ListenAddress | undefined {
   const raw = valueIn(env, "METRICS_PORT");
+  const host = hostIn(env, "METRICS_HOST");
   if (raw === "off") return undefined;
+  if (raw === undefined && !fly) {
+    if (host === undefined) return undefined;
+    throw new ConfigError(
+      "METRICS_HOST",
+      `serves nothing while metrics are off: set METRICS_PORT too (Prometheus' usual port is ${DEFAULT_METRICS_PORT})`,
+    );
+  }
   const port = raw === undefined ? DEFAULT_METRICS_PORT : Number(raw);
   if (raw !== undefined && (!/^[0-9]+$/.test(raw) || port > 65535)) {
     throw new ConfigError(
@@ -61,7 +89,15 @@ function metricsPort(env: Env, publicPort: number): number | undefined {
       `must differ from PORT (${port}): the metrics are not public; set METRICS_PORT to another port, or "off"`,
     );
   }
-  return port;
+  if (host !== undefined) return { host, port };
+  if (!fly) return { host: DEFAULT_METRICS_HOST, port };
+  if (fly.privateIp === undefined) {
+    throw new ConfigError(
+      "FLY_PRIVATE_IP",
+      "must be set on Fly (FLY_APP_NAME is): the metrics listen on it; or set METRICS_HOST, or METRICS_PORT=off",
+    );
+  }
+  return { host: fly.privateIp, port };
 }
 
 function siteUrl(env: Env, listenPort: number): string {
@@ -91,14 +127,15 @@ function logFormat(env: Env): LogFormat | undefined {
 /** Reads the configuration from an environment; throws `ConfigError` on a bad value. */
 export function loadConfig(env: Env): Config {
   const port = wholeNumber(env, "PORT", 3000, 0, 65535);
+  const fly = flyMachine(env);
   return {
     port,
-    host: host(env),
-    metricsPort: metricsPort(env, port),
+    host: hostIn(env, "HOST") ?? "0.0.0.0",
+    metrics: metricsAddress(env, port, fly),
     siteUrl: siteUrl(env, port),
     logFormat: logFormat(env),
     indexNow: indexNowConfig(env),
-    fly: flyMachine(env),
+    fly,
     contentDir: valueIn(env, "CONTENT_DIR"),
   };
 }

@@ -2,15 +2,19 @@
  * @module Start-up and shutdown, the same on every runtime. The entry points
  * (`server.ts`, `server.deno.ts`) describe their runtime and call `start`; so do the
  * tests, the benchmark and the soak, so what they exercise is what ships. Two servers
- * listen: the app on `PORT`, and `GET /metrics` for Prometheus on `METRICS_PORT`.
+ * listen: the app on `PORT`, and `GET /metrics` for Prometheus on `METRICS_PORT` when
+ * metrics are on. A port in use, like a bad variable, is a one-line refusal naming it.
  */
 import { ContentError } from "../content/validate.ts";
 import { type App, type AppOptions, createApp } from "../http/app.ts";
 import { METRICS_PATH, metricsEndpoint } from "../metrics/endpoint.ts";
 import { processMetrics } from "../metrics/process-metrics.ts";
 import { siteMetrics } from "../metrics/site-metrics.ts";
+import { readCommandLine } from "./command-line.ts";
 import { type Config, ConfigError, type Env, loadConfig } from "./config.ts";
+import { ListenError, type ListenFailure } from "./listen-error.ts";
 import { createLog, type Log } from "./log.ts";
+import { SERVER_COMMAND } from "./server-usage.ts";
 import { VERSION } from "./version.ts";
 
 /**
@@ -40,9 +44,12 @@ export interface Runtime {
   err(text: string): void;
   exit(code: number): never;
   onSignal(signal: "SIGTERM" | "SIGINT", listener: () => void): void;
-  /** Serves the app at the configured address. */
+  /**
+   * Serves the app at the configured address. Rejects with a `ListenError` when the
+   * runtime says the address is in use or not this machine's.
+   */
   listen(app: App, address: Address): Promise<Listening>;
-  /** Serves a bare fetch handler: the metrics, a second small server beside the app. */
+  /** Serves a bare fetch handler: the metrics, a second small server beside the app. Rejects as `listen` does. */
   serve(fetch: (request: Request) => Response, address: Address): Promise<Listening>;
 }
 
@@ -56,7 +63,7 @@ export interface Server extends Listening {
   readonly app: App;
   readonly config: Config;
   readonly log: Log;
-  /** Where `GET /metrics` is served, e.g. `http://127.0.0.1:9091`; undefined when `METRICS_PORT=off`. */
+  /** Where `GET /metrics` is served, e.g. `http://127.0.0.1:9091`; undefined when metrics are off. */
   readonly metricsUrl: string | undefined;
 }
 
@@ -64,12 +71,15 @@ export interface Server extends Listening {
 export type StartOptions = Omit<AppOptions, "config" | "log" | "metrics">;
 
 /**
- * Handles `--version`, reads the configuration, builds the app and listens; then drains
- * on SIGTERM or SIGINT. A bad variable or content file stops start-up with one line
- * naming it, and exit code 1.
+ * Answers `--help` and `--version` (and refuses any other option, exit 2), reads the
+ * configuration, builds the app and listens; then drains on SIGTERM or SIGINT. A bad
+ * variable or content file, or a port in use, stops start-up with one line naming it,
+ * and exit code 1.
  */
 export async function start(runtime: Runtime, options: StartOptions = {}): Promise<Server> {
-  if (runtime.args.includes("--version")) {
+  const read = readCommandLine(runtime.args, SERVER_COMMAND, runtime);
+  if (read.exit !== undefined) return runtime.exit(read.exit);
+  if (read.values.version) {
     runtime.out(VERSION);
     return runtime.exit(0);
   }
@@ -92,17 +102,22 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     }
     throw error;
   }
-  const listening = await runtime.listen(app, { hostname: config.host, port: config.port });
+  const appAddress = { hostname: config.host, port: config.port };
+  const listening = await listenOrRefuse(runtime, APP_VARIABLES, appAddress, () =>
+    runtime.listen(app, appAddress),
+  );
   let metricsServer: Listening | undefined;
-  if (config.metricsPort !== undefined) {
+  if (config.metrics) {
     const families = [...metrics.families, ...processMetrics({ version: VERSION, runtime: runtime.name })];
-    metricsServer = await runtime
-      .serve(metricsEndpoint(families), { hostname: config.host, port: config.metricsPort })
-      .catch(async (error: unknown) => {
-        // Half a server is no server: the app stops too, and the error says why.
-        await listening.stop();
-        throw error;
-      });
+    const address = { hostname: config.metrics.host, port: config.metrics.port };
+    metricsServer = await listenOrRefuse(
+      runtime,
+      METRICS_VARIABLES,
+      address,
+      () => runtime.serve(metricsEndpoint(families), address),
+      // Half a server is no server: the app's port closes again.
+      () => listening.stop(),
+    );
   }
   const server: Server = {
     url: listening.url,
@@ -133,6 +148,56 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     `site ${VERSION} on ${runtime.name} listening at ${listening.url} (${routes} routes, ${config.siteUrl}), metrics ${scrapedAt === "off" ? "off" : `at ${scrapedAt}`}`,
   );
   return server;
+}
+
+/** The variables behind each server's address, for a refusal to name. */
+interface AddressVariables {
+  readonly host: string;
+  readonly port: string;
+}
+const APP_VARIABLES: AddressVariables = { host: "HOST", port: "PORT" };
+const METRICS_VARIABLES: AddressVariables = { host: "METRICS_HOST", port: "METRICS_PORT" };
+
+/** What each failure to listen says, and which of the address's variables it names. */
+const REFUSALS: Readonly<
+  Record<
+    ListenFailure,
+    { names: keyof AddressVariables; problem(address: Address, variable: string): string }
+  >
+> = {
+  "in use": {
+    names: "port",
+    problem: ({ hostname, port }, variable) =>
+      `${port} is in use on ${hostname}: another server listens there; stop it, or set ${variable} to a free port`,
+  },
+  "not available": {
+    names: "host",
+    problem: ({ hostname }) => `${hostname} is not an address of this machine`,
+  },
+};
+
+/**
+ * Listens, or refuses to start in one line naming the variable behind the address when
+ * the runtime says it is in use or not this machine's. `undo` first closes what already
+ * listens. Any other failure is a bug, and is thrown as it is.
+ */
+async function listenOrRefuse(
+  runtime: Runtime,
+  variables: AddressVariables,
+  address: Address,
+  listen: () => Promise<Listening>,
+  undo: () => Promise<void> = async () => {},
+): Promise<Listening> {
+  try {
+    return await listen();
+  } catch (error) {
+    await undo();
+    if (!(error instanceof ListenError)) throw error;
+    const refusal = REFUSALS[error.failure];
+    const variable = variables[refusal.names];
+    runtime.err(`Cannot start: ${variable}: ${refusal.problem(address, variable)}`);
+    return runtime.exit(1);
+  }
 }
 
 /**

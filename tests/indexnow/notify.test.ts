@@ -99,7 +99,6 @@ describe("bun run notify", () => {
     ["no BASE_URL and no SITE_URL", []],
     ["a BASE_URL that is not a URL", ["not a url"]],
     ["two arguments", ["http://a.example", "http://b.example"]],
-    ["an unknown flag", ["--force"]],
   ])("exits 2 with the usage on %s", async (_, args) => {
     const { code, stderr } = await notify(args);
     expect(code).toBe(2);

@@ -55,6 +55,8 @@ describe("three machines of one app", () => {
         FLY_REGION: region,
         PRIMARY_REGION: "ams",
         FLY_INTERNAL_DNS: dns.address,
+        // The machine's private network address, where its metrics listen: IPv6 loopback here.
+        FLY_PRIVATE_IP: "::1",
       });
       machines.set(id, server);
     }

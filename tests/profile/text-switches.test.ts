@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../lib/http/errors.ts";
 import {
   DEFAULT_TEXT_OPTIONS,
+  SWITCH_WORDS,
   switchParameters,
   TEXT_SWITCHES,
   textOptions,
@@ -43,7 +44,49 @@ describe("reading switches", () => {
   });
 });
 
+describe("a switch that takes no value does what its value says", () => {
+  const VALUELESS = [
+    ["nocolor", (query: string) => !at(query).colour],
+    ["T", (query: string) => !at(query).colour],
+    ["truecolor", (query: string) => at(query).truecolor],
+    ["help", (query: string) => at(query).help],
+  ] as const;
+
+  test.each(VALUELESS)("%s is on with no value, or with a yes-word in any letter case", (name, isOn) => {
+    for (const value of [
+      `?${name}`,
+      `?${name}=`,
+      `?${name}=1`,
+      `?${name}=true`,
+      `?${name}=Yes`,
+      `?${name}=ON`,
+    ]) {
+      expect({ value, on: isOn(value) }).toEqual({ value, on: true });
+    }
+  });
+
+  test.each(VALUELESS)(
+    "%s is off with a no-word in any letter case, as if it were not there",
+    (name, isOn) => {
+      for (const value of [`?${name}=0`, `?${name}=false`, `?${name}=No`, `?${name}=OFF`]) {
+        expect({ value, on: isOn(value) }).toEqual({ value, on: false });
+      }
+    },
+  );
+
+  test("nocolor's two names: on when either says yes", () => {
+    expect(at("?nocolor=0&T").colour).toBe(false);
+    expect(at("?nocolor=0&T=0").colour).toBe(true);
+    expect(at("?nocolor=no&width=60")).toEqual({ ...DEFAULT_TEXT_OPTIONS, width: 60 });
+  });
+
+  test("the words are the documented ones: four yes-words and four no-words", () => {
+    expect(SWITCH_WORDS).toEqual({ on: ["1", "true", "yes", "on"], off: ["0", "false", "no", "off"] });
+  });
+});
+
 describe("a bad value is a 400 that names what is accepted, never what was sent", () => {
+  const VALUELESS_REFUSAL = "is on with no value or with 1, true, yes or on; off with 0, false, no or off";
   const cases: [string, string][] = [
     ["?width=39", "width must be a whole number from 40 to 200"],
     ["?width=201", "width must be a whole number from 40 to 200"],
@@ -52,6 +95,11 @@ describe("a bad value is a 400 that names what is accepted, never what was sent"
     ["?width=%1b%5b2J", "width must be a whole number from 40 to 200"],
     ["?theme=blue", "theme must be dark or light"],
     ["?theme=%1b%5b2J", "theme must be dark or light"],
+    ["?nocolor=maybe", `nocolor ${VALUELESS_REFUSAL}`],
+    ["?T=2", `T ${VALUELESS_REFUSAL}`],
+    ["?truecolor=%1b%5b2J", `truecolor ${VALUELESS_REFUSAL}`],
+    ["?help=please", `help ${VALUELESS_REFUSAL}`],
+    ["?nocolor&nocolor=yes%20please", `nocolor ${VALUELESS_REFUSAL}`],
   ];
   test.each(cases)("%s", (query, message) => {
     let thrown: unknown;
@@ -77,4 +125,12 @@ test("the OpenAPI document's query parameters come from the same table", () => {
     type: "string",
     enum: ["dark", "light"],
   });
+  const nocolor = switchParameters().find(({ name }) => name === "nocolor");
+  expect(nocolor?.schema).toEqual({
+    type: "string",
+    enum: ["", "1", "true", "yes", "on", "0", "false", "no", "off"],
+  });
+  expect(nocolor?.description).toContain(
+    "Takes no value: on with no value or with 1, true, yes or on; off with 0, false, no or off, in any letter case.",
+  );
 });

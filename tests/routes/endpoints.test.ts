@@ -149,6 +149,10 @@ describe("the switches of text answers", () => {
         ["?width=%1b%5b2J", "width must be a whole number from 40 to 200"],
         ["?width=39", "width must be a whole number from 40 to 200"],
         ["?theme=%1b%5b2J", "theme must be dark or light"],
+        [
+          "?nocolor=%1b%5b2J",
+          "nocolor is on with no value or with 1, true, yes or on; off with 0, false, no or off",
+        ],
       ] as const) {
         const answer = await text(`${path}${query}`);
         expect({ query, status: answer.status, body: JSON.parse(answer.body) }).toEqual({
@@ -159,6 +163,14 @@ describe("the switches of text answers", () => {
       }
     });
   }
+
+  test("?nocolor=0 and ?truecolor=no say no: the answer is the one without them", async () => {
+    const plain = await text("/api/curl");
+    expect((await text("/api/curl?nocolor=0")).body).toBe(plain.body);
+    expect((await text("/api/curl?truecolor=no&T=false")).body).toBe(plain.body);
+    expect((await text("/api/curl?help=off")).body).toBe(plain.body);
+    expect((await text("/api/curl?nocolor=YES")).body).toBe((await text("/api/curl?nocolor")).body);
+  });
 
   test("?help lists the switches, for terminals, at / as at /api/curl and /api/ping", async () => {
     for (const path of ["/", "/api/curl", "/api/ping"]) {

@@ -10,13 +10,43 @@ describe("configuration", () => {
     expect(loadConfig({ PORT: "0" }).port).toBe(0);
   });
 
-  test("METRICS_PORT: 9091 unless set; 0 asks for any free port, like PORT; off serves no metrics", () => {
-    expect(loadConfig({}).metricsPort).toBe(9091);
-    expect(loadConfig({ METRICS_PORT: "9100" }).metricsPort).toBe(9100);
-    expect(loadConfig({ METRICS_PORT: "0" }).metricsPort).toBe(0);
-    expect(loadConfig({ METRICS_PORT: " off " }).metricsPort).toBeUndefined();
+  /** The variables Fly sets in every machine (https://fly.io/docs/machines/runtime-environment/). */
+  const ON_FLY = {
+    FLY_APP_NAME: "rin",
+    FLY_MACHINE_ID: "3d8e1f2a4b5c60",
+    FLY_REGION: "iad",
+    FLY_PRIVATE_IP: "fdaa:0:18:a7b:7d:f066:b83b:2",
+  };
+
+  test("off Fly, metrics are off unless METRICS_PORT is set, and then on loopback only", () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ PORT: "8080" }).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: "9100" }).metrics).toEqual({ host: "127.0.0.1", port: 9100 });
+    expect(loadConfig({ METRICS_PORT: "0" }).metrics).toEqual({ host: "127.0.0.1", port: 0 });
+    expect(loadConfig({ METRICS_PORT: " off " }).metrics).toBeUndefined();
     // Both 0: two free ports, never the same one.
-    expect(loadConfig({ PORT: "0", METRICS_PORT: "0" })).toMatchObject({ port: 0, metricsPort: 0 });
+    expect(loadConfig({ PORT: "0", METRICS_PORT: "0" })).toMatchObject({ port: 0, metrics: { port: 0 } });
+  });
+
+  test("METRICS_HOST says where else they listen, as HOST does for the site", () => {
+    expect(loadConfig({ METRICS_PORT: "9091", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({
+      host: "0.0.0.0",
+      port: 9091,
+    });
+    expect(loadConfig({ METRICS_PORT: "9091", METRICS_HOST: "::1" }).metrics?.host).toBe("::1");
+  });
+
+  test("on Fly, 9091 on the machine's private network address, where Fly's Prometheus scrapes", () => {
+    expect(loadConfig(ON_FLY).metrics).toEqual({ host: "fdaa:0:18:a7b:7d:f066:b83b:2", port: 9091 });
+    expect(loadConfig({ ...ON_FLY, METRICS_PORT: "9100" }).metrics).toEqual({
+      host: "fdaa:0:18:a7b:7d:f066:b83b:2",
+      port: 9100,
+    });
+    expect(loadConfig({ ...ON_FLY, METRICS_HOST: "127.0.0.1" }).metrics).toEqual({
+      host: "127.0.0.1",
+      port: 9091,
+    });
+    expect(loadConfig({ ...ON_FLY, METRICS_PORT: "off" }).metrics).toBeUndefined();
   });
 
   test("LOG_FORMAT is json, pretty, or left to whether stdout is a terminal", () => {
@@ -33,12 +63,13 @@ describe("configuration", () => {
       FLY_REGION: "iad",
       PRIMARY_REGION: "ams",
     };
-    expect(loadConfig({ ...env, FLY_INTERNAL_DNS: "[fdaa::3]:53" }).fly).toEqual({
+    expect(loadConfig({ ...env, FLY_INTERNAL_DNS: "[fdaa::3]:53", FLY_PRIVATE_IP: "fdaa::2" }).fly).toEqual({
       app: "rin",
       machineId: "3d8e1f2a4b5c60",
       region: "iad",
       primaryRegion: "ams",
       internalDns: "[fdaa::3]:53",
+      privateIp: "fdaa::2",
     });
   });
 
@@ -60,8 +91,18 @@ describe("configuration", () => {
     ],
     [{ METRICS_PORT: "70000" }, 'METRICS_PORT: must be a whole number from 0 to 65535, or "off"'],
     [{ METRICS_PORT: "OFF" }, 'METRICS_PORT: must be a whole number from 0 to 65535, or "off"'],
-    [{ PORT: "9091" }, "METRICS_PORT: must differ from PORT (9091): the metrics are not public"],
+    [{ ...ON_FLY, PORT: "9091" }, "METRICS_PORT: must differ from PORT (9091): the metrics are not public"],
     [{ PORT: "8080", METRICS_PORT: "8080" }, "METRICS_PORT: must differ from PORT (8080)"],
+    [
+      { METRICS_HOST: "127.0.0.1" },
+      "METRICS_HOST: serves nothing while metrics are off: set METRICS_PORT too",
+    ],
+    [{ METRICS_PORT: "9091", METRICS_HOST: "local host" }, "METRICS_HOST: must be a host name or IP address"],
+    [
+      { FLY_APP_NAME: "rin", FLY_MACHINE_ID: "3d8e1f2a4b5c60", FLY_REGION: "ams" },
+      "FLY_PRIVATE_IP: must be set on Fly (FLY_APP_NAME is): the metrics listen on it",
+    ],
+    [{ FLY_PRIVATE_IP: "10.0.0.2" }, "FLY_PRIVATE_IP: must be an IPv6 address"],
     [{ LOG_FORMAT: "xml" }, 'LOG_FORMAT: must be "json" or "pretty", got "xml"'],
     [{ HOST: "local host" }, "HOST: must be a host name or IP address"],
     [{ SITE_URL: "rin.example" }, "SITE_URL: must be an absolute URL"],

@@ -7,6 +7,12 @@ import { heading, indent, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
 import { wrap } from "./width.ts";
 
+export interface Help {
+  /** Under the heading: how switches are written, one paragraph each. */
+  readonly intro: readonly string[];
+  readonly entries: readonly HelpEntry[];
+}
+
 export interface HelpEntry {
   /** `nocolor, T` */
   readonly names: string;
@@ -18,14 +24,12 @@ export interface HelpEntry {
 const MARGIN = 2;
 
 /** The help, at most `width` visible columns a line (but a command word wider than that), drawn in `s`. */
-export function renderHelp(entries: readonly HelpEntry[], width: number, s: Style): string {
+export function renderHelp({ intro, entries }: Help, width: number, s: Style): string {
   const inner = width - MARGIN;
   const lines = [
     "",
     heading("Switches", inner, s),
-    ...wrap("Text answers take these in their query; combine them with &.", inner).map((line) =>
-      s.muted(line),
-    ),
+    ...intro.flatMap((paragraph) => wrap(paragraph, inner).map((line) => s.muted(line))),
     "",
     ...entries.flatMap(({ names, meaning, command }) => [
       ...keyValue(names, meaning, inner, s, { keyWidth: 14 }),

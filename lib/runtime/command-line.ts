@@ -1,0 +1,82 @@
+/**
+ * @module A command's arguments, read the same way by every command (the server and
+ * `scripts/`): `--help` prints the usage on stdout and exits 0; an option the command
+ * does not take, or a missing value, is one line on stderr and exit 2, never a stack
+ * trace. Node's `parseArgs` (`strict: true`) does the reading on Bun and Deno alike.
+ */
+import { parseArgs } from "node:util";
+
+/** The exit status of a usage error, for every command. */
+export const USAGE_ERROR = 2;
+
+/** One option, as `parseArgs` takes it. */
+export interface OptionSpec {
+  readonly type: "string" | "boolean";
+  readonly short?: string;
+}
+
+export interface Command<Options extends Readonly<Record<string, OptionSpec>>> {
+  /** How it is run, e.g. `bun run notify`: begins the one line a bad option gets. */
+  readonly name: string;
+  /** What `--help` prints: what it does, its arguments, options and exit codes. */
+  readonly usage: string;
+  /** Its options; `--help` (`-h`) is every command's. */
+  readonly options: Options;
+  /** Whether it takes arguments besides its options. */
+  readonly positionals: boolean;
+}
+
+export type Values<Options extends Readonly<Record<string, OptionSpec>>> = {
+  readonly [Name in keyof Options]?: Options[Name]["type"] extends "string" ? string : boolean;
+};
+
+/** Where a command writes: lines to stdout, failures to stderr. */
+export interface CommandOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export type CommandLine<Options extends Readonly<Record<string, OptionSpec>>> =
+  | { readonly values: Values<Options>; readonly positionals: readonly string[]; readonly exit?: undefined }
+  /** `--help` was answered (0), or a bad option refused (2): exit with this. */
+  | { readonly exit: 0 | typeof USAGE_ERROR };
+
+/** `parseArgs`' own errors, each with a Node error code. */
+function isArgumentError(error: unknown): error is Error {
+  return error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS_");
+}
+
+/**
+ * Reads `args` for `command`: its values and arguments, or the exit status once `--help`
+ * or a bad option has been answered. The message's first sentence names the option;
+ * control characters in it, which came from the command line, are shown as `?`.
+ *
+ * @example
+ * const read = readCommandLine(process.argv.slice(2), COMMAND, output);
+ * if (read.exit !== undefined) return read.exit;
+ */
+export function readCommandLine<const Options extends Readonly<Record<string, OptionSpec>>>(
+  args: readonly string[],
+  command: Command<Options>,
+  output: CommandOutput,
+): CommandLine<Options> {
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { ...command.options, help: { type: "boolean", short: "h" } },
+      allowPositionals: command.positionals,
+      strict: true,
+    });
+  } catch (error) {
+    if (!isArgumentError(error)) throw error;
+    const problem = (error.message.split(". ")[0] ?? error.message).replace(/\p{Cc}/gu, "?");
+    output.err(`${command.name}: ${problem}; see ${command.name} --help`);
+    return { exit: USAGE_ERROR };
+  }
+  if (parsed.values.help) {
+    output.out(command.usage);
+    return { exit: 0 };
+  }
+  return { values: parsed.values as Values<Options>, positionals: parsed.positionals };
+}

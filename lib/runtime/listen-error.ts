@@ -1,0 +1,20 @@
+/**
+ * @module Why an address could not be listened on, in the runtime's own documented terms
+ * (Bun's `EADDRINUSE` code, Deno's `Deno.errors.AddrInUse`...). Each entry point throws
+ * it from `listen` and `serve`, so that `start` can refuse in one line naming the
+ * variable behind the address. Its own module: the entry points import it before
+ * `start.ts`, which loads the content.
+ */
+
+/** `in use`: another socket holds the port; `not available`: the host is not this machine's. */
+export type ListenFailure = "in use" | "not available";
+
+export class ListenError extends Error {
+  readonly failure: ListenFailure;
+
+  constructor(failure: ListenFailure, cause: unknown) {
+    super(`address ${failure}`, { cause });
+    this.name = "ListenError";
+    this.failure = failure;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * @module What the server says to `--help`: how to run it, the variables it reads, and
+ * its exit codes. The README's configuration table has the details.
+ */
+import type { Command } from "./command-line.ts";
+
+const USAGE = `usage: site [--help | --version]
+       (./dist/site, bun run start, deno task start)
+
+Serves the site's API on PORT, and GET /metrics for Prometheus on METRICS_PORT
+when metrics are on. Its settings come from the environment, read at start-up:
+
+  PORT          listen port; 0 picks any free one (3000)
+  HOST          listen address (0.0.0.0)
+  SITE_URL      the site's public origin, for links and {base_url}
+                (http://localhost:$PORT)
+  METRICS_PORT  GET /metrics on a port of its own; 0 any free one, off none
+                (off; 9091 on Fly)
+  METRICS_HOST  where the metrics listen (127.0.0.1; on Fly, FLY_PRIVATE_IP)
+  LOG_FORMAT    json or pretty (pretty on a terminal, json otherwise)
+  CONTENT_DIR   a folder of content files to serve instead of the built-in
+                content/
+  INDEXNOW_KEY, INDEXNOW_ENDPOINTS, INDEXNOW_COOLDOWN_SECONDS,
+  INDEXNOW_TIMEOUT_MS
+                the IndexNow trigger (off without a key)
+  FLY_APP_NAME, FLY_MACHINE_ID, FLY_REGION, PRIMARY_REGION, FLY_PRIVATE_IP,
+  FLY_INTERNAL_DNS
+                set by Fly.io in every machine
+
+Every variable, with its default: README.md, "Configuration".
+
+Options:
+  -h, --help    this text
+  --version     the version and its commit, e.g. 1.0.0+91a86731a0c9
+
+Exit status:
+  0  --help or --version; or stopped by SIGTERM or SIGINT once every request
+     in flight was answered
+  1  a variable, a content file or an address refused at start-up (one line on
+     stderr), or requests still running 8 s after SIGTERM or SIGINT
+  2  an option it does not take`;
+
+export const SERVER_COMMAND = {
+  name: "site",
+  usage: USAGE,
+  options: { version: { type: "boolean" } },
+  positionals: false,
+} as const satisfies Command<{ version: { type: "boolean" } }>;
