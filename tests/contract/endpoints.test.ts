@@ -3,12 +3,15 @@
  * (status, headers, bytes), over real HTTP, whichever runtime serves it.
  */
 import { describe, expect, test } from "bun:test";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { contentFiles } from "../../lib/content/files.ts";
 import { validateContent } from "../../lib/content/validate.ts";
+import { DOCS_PATH, DOCS_UI_SCRIPT_PATH } from "../../lib/docs/paths.ts";
+import type { Encoding } from "../../lib/http/compression.ts";
 import { serialiseJson } from "../../lib/http/prepared-response.ts";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { as, GET_PATHS } from "../support/app.ts";
-import { local, remote, SITE_URL, snapshot, useTarget } from "./target.ts";
+import { CONTRACT_HEADERS, local, remote, SITE_URL, snapshot, useTarget } from "./target.ts";
 
 useTarget();
 
@@ -16,7 +19,7 @@ const content = validateContent(contentFiles, SITE_URL);
 const clients = Object.entries(as) as [string, Record<string, string>][];
 
 /** Endpoints whose answer depends on nothing but the request and the content. */
-const FIXED = ["/api/rin.json", "/api/now", "/api/stack", "/api/docs/json"];
+const FIXED = ["/api/rin.json", "/api/now", "/api/stack", "/api/docs/json", DOCS_PATH, DOCS_UI_SCRIPT_PATH];
 
 describe.each(clients)("as %s", (_name, headers) => {
   test.each(FIXED)("GET %s is byte for byte the reference answer", async (path) => {
@@ -113,4 +116,30 @@ describe("the / rewrite", () => {
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await page.text()).toContain("Rin Hayashi");
   });
+});
+
+describe("the docs UI's script", () => {
+  const DECODE: Record<Encoding, (bytes: Uint8Array) => Uint8Array> = {
+    br: brotliDecompressSync,
+    zstd: zstdDecompressSync,
+    gzip: gunzipSync,
+  };
+
+  const head = (response: Response) => ({
+    status: response.status,
+    headers: Object.fromEntries(CONTRACT_HEADERS.map((name) => [name, response.headers.get(name)])),
+  });
+
+  // Each runtime's compressor may write other bytes (Deno's zstd and brotli do): what must
+  // be equal is every header, the ETag among them, and the bytes once decoded.
+  test.each(Object.keys(DECODE) as Encoding[])(
+    "in %s, has the reference's headers and decodes to its bytes",
+    async (encoding) => {
+      const headers = { ...as.browser, "accept-encoding": encoding };
+      const got = await remote(DOCS_UI_SCRIPT_PATH, headers);
+      const want = await local(DOCS_UI_SCRIPT_PATH, headers);
+      expect(head(got)).toEqual(head(want));
+      expect(DECODE[encoding](await got.bytes())).toEqual(DECODE[encoding](await want.bytes()));
+    },
+  );
 });

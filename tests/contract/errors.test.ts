@@ -3,6 +3,7 @@
  * identical to the reference app whichever runtime serves them.
  */
 import { describe, expect, test } from "bun:test";
+import { DOCS_UI_SCRIPT_PATH } from "../../lib/docs/paths.ts";
 import { as } from "../support/app.ts";
 import { local, remote, snapshot, useTarget } from "./target.ts";
 
@@ -52,7 +53,7 @@ describe("errors", () => {
 });
 
 describe("HEAD and revalidation", () => {
-  test.each(["/api/rin.json", "/api/curl", "/"])(
+  test.each(["/api/rin.json", "/api/curl", "/", DOCS_UI_SCRIPT_PATH])(
     "HEAD %s has GET's status and headers, no body",
     async (path) => {
       const head = await remote(path, as.curl, { method: "HEAD" });
@@ -64,13 +65,17 @@ describe("HEAD and revalidation", () => {
     },
   );
 
-  test("If-None-Match with the current ETag gets a 304 without a body", async () => {
-    const etag = (await remote("/api/rin.json", as.browser)).headers.get("etag") as string;
-    expect(etag).toMatch(/^".+"$/);
-    const response = await remote("/api/rin.json", { ...as.browser, "if-none-match": etag });
-    expect(response.status).toBe(304);
-    expect(await response.text()).toBe("");
-  });
+  test.each(["/api/rin.json", DOCS_UI_SCRIPT_PATH])(
+    "If-None-Match with the current ETag of %s gets a 304 without a body",
+    async (path) => {
+      const etag = (await remote(path, as.browser)).headers.get("etag") as string;
+      expect(etag).toMatch(/^".+"$/);
+      const response = await remote(path, { ...as.browser, "if-none-match": etag });
+      expect(response.status).toBe(304);
+      expect(await response.text()).toBe("");
+      await same(path, { ...as.browser, "if-none-match": etag });
+    },
+  );
 });
 
 describe("X-Request-Id", () => {
