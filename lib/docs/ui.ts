@@ -2,8 +2,9 @@
 import { escapeHtml } from "../profile/html/escape.ts";
 
 /**
- * How the UI is told to load nothing from elsewhere: no web fonts, no telemetry, no
- * agent chat (which it offers on a loopback address), no developer toolbar.
+ * How the UI is told to load nothing from elsewhere: no web fonts from its CDN, no
+ * telemetry, no agent chat (which it turns on for a `localhost` address and which calls
+ * its API), no buttons to its hosted MCP service, no developer toolbar.
  */
 const CONFIGURATION = {
   withDefaultFonts: false,
