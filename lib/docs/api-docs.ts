@@ -1,16 +1,18 @@
 /**
- * @module The API's documentation as two routes: the OpenAPI document at
- * `/api/docs/json` and its interactive page at `/api/docs`. Both are prepared responses,
- * with the same headers, ETag and 304 as the rest of the API, built on the first request
- * for them: the document is the largest body the API serves, and only people reading
- * the docs want it.
+ * @module The API's documentation as three routes: the OpenAPI document at
+ * `/api/docs/json`, its interactive page at `/api/docs`, and the page's script. All are
+ * prepared responses, with the same headers, ETag and 304 as the rest of the API, built
+ * on the first request for each: only people reading the docs want them, and the
+ * document and the script are the largest bodies the app serves. The script's module is
+ * imported then too (`once` keeps the import's promise), so until someone opens the docs
+ * its 4 MB cost neither start-up time nor memory.
  */
 import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedJson, PreparedResponse } from "../http/prepared-response.ts";
 import type { AppContext, ServedRoute } from "../http/route.ts";
 import { once } from "../once.ts";
 import { type DocumentedRoute, openApiDocument } from "./document.ts";
-import { DOCS_PATH, OPENAPI_PATH } from "./paths.ts";
+import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "./paths.ts";
 import { docsPage } from "./ui.ts";
 
 export interface ApiDocsOptions {
@@ -23,7 +25,7 @@ export interface ApiDocsOptions {
 export function docsRoutes({ routes, info, app }: ApiDocsOptions): ServedRoute[] {
   const page = once(
     () =>
-      new PreparedResponse(docsPage(info.title, info.description, OPENAPI_PATH), {
+      new PreparedResponse(docsPage(info.title, info.description, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH), {
         contentType: CONTENT_TYPE.html,
         cacheControl: CACHE_CONTROL.content,
         etag: true,
@@ -38,6 +40,17 @@ export function docsRoutes({ routes, info, app }: ApiDocsOptions): ServedRoute[]
         CACHE_CONTROL.content,
       ),
   );
+  const script = once(() =>
+    import("./ui-script.ts").then(
+      ({ UI_SCRIPT }) =>
+        new PreparedResponse(UI_SCRIPT, {
+          contentType: CONTENT_TYPE.javascript,
+          cacheControl: CACHE_CONTROL.immutable,
+          etag: true,
+          vary: false,
+        }),
+    ),
+  );
   return [
     {
       method: "GET",
@@ -51,6 +64,13 @@ export function docsRoutes({ routes, info, app }: ApiDocsOptions): ServedRoute[]
       path: OPENAPI_PATH,
       handler: function openApi({ client, request }) {
         return document().respond(client, request);
+      },
+    },
+    {
+      method: "GET",
+      path: DOCS_UI_SCRIPT_PATH,
+      handler: async function docsUiScript({ request }) {
+        return (await script()).respond(request);
       },
     },
   ];

@@ -1,13 +1,24 @@
-/** @module The documentation UI: Scalar's UI, reading the OpenAPI document. */
-import { DOCS_SCRIPT_BASE } from "../http/headers.ts";
+/** @module The documentation page: Scalar's UI, reading the OpenAPI document. */
 import { escapeHtml } from "../profile/html/escape.ts";
 
 /**
- * The documentation page: Scalar's UI from a pinned CDN folder (the CSP allows that
- * folder and nothing else), configured by data attributes so no inline script runs.
+ * How the UI is told to load nothing from elsewhere: no web fonts from its CDN, no
+ * telemetry, no agent chat (which it turns on for a `localhost` address and which calls
+ * its API), no buttons to its hosted MCP service, no developer toolbar.
  */
-export function docsPage(title: string, description: string, specPath: string): string {
-  const configuration = escapeHtml(JSON.stringify({ withDefaultFonts: false }));
+const CONFIGURATION = {
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: "never",
+};
+
+/**
+ * The documentation page: the UI's script from this app (the CSP allows `'self'` and
+ * nothing else), configured by data attributes so no inline script runs.
+ */
+export function docsPage(title: string, description: string, specPath: string, scriptPath: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -17,8 +28,8 @@ export function docsPage(title: string, description: string, specPath: string): 
 <meta name="description" content="${escapeHtml(description)}">
 </head>
 <body>
-<script id="api-reference" data-url="${escapeHtml(specPath)}" data-configuration="${configuration}"></script>
-<script src="${DOCS_SCRIPT_BASE}standalone.js"></script>
+<script id="api-reference" data-url="${escapeHtml(specPath)}" data-configuration="${escapeHtml(JSON.stringify(CONFIGURATION))}"></script>
+<script src="${escapeHtml(scriptPath)}"></script>
 </body>
 </html>
 `;

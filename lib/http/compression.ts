@@ -24,33 +24,48 @@ export type Encoding = (typeof ENCODINGS)[number];
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * Each coding at its strongest: a body is compressed once per build, so the time goes
- * into the first answer only and every later one is smaller.
+ * Bodies over this many bytes (the docs UI's script, 4 MB) are compressed at the
+ * `large` levels below. Compressing runs on the event loop, so every request that
+ * arrives meanwhile waits: brotli's strongest level spends seconds on a body that size.
  */
-const COMPRESS: Readonly<Record<Encoding, (body: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>>> = {
-  br: (body) => {
+export const LARGE_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Each coding's level: its strongest for a body up to `LARGE_BODY_BYTES`, as a body is
+ * compressed once and every later answer is smaller; above that, the level past which
+ * the time grows far faster than the bytes shrink
+ * (docs/decisions/2026-11-25-docs-ui-served-by-the-app.md).
+ */
+const LEVELS: Readonly<Record<Encoding, { readonly strongest: number; readonly large: number }>> = {
+  br: { strongest: 11, large: 6 },
+  zstd: { strongest: 19, large: 12 },
+  gzip: { strongest: 9, large: 9 },
+};
+
+const COMPRESS: Readonly<
+  Record<Encoding, (body: Uint8Array<ArrayBuffer>, level: number) => Uint8Array<ArrayBuffer>>
+> = {
+  br: (body, level) => {
     const { brotliCompressSync, constants } = zlib();
     return brotliCompressSync(body, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: level,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },
     });
   },
-  zstd: (body) => {
+  zstd: (body, level) => {
     const { zstdCompressSync, constants } = zlib();
-    return zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: 19 } });
+    return zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: level } });
   },
-  gzip: (body) => {
-    const { gzipSync, constants } = zlib();
-    return gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
-  },
+  gzip: (body, level) => zlib().gzipSync(body, { level }),
 };
 
 /** The body in one coding. */
 export function compress(body: Uint8Array<ArrayBuffer>, encoding: Encoding): Uint8Array<ArrayBuffer> {
-  return COMPRESS[encoding](body);
+  const { strongest, large } = LEVELS[encoding];
+  return COMPRESS[encoding](body, body.byteLength > LARGE_BODY_BYTES ? large : strongest);
 }
 
 /**

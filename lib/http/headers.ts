@@ -5,20 +5,17 @@
 
 /**
  * What a response is, for the headers that depend on it: the API's JSON and text, or
- * the documentation page (HTML that loads its script from a CDN).
+ * the documentation page (HTML that runs the UI's script, which this app serves too).
  */
 export type Representation = "api" | "docs";
-
-/** The documentation UI's script, pinned: its CSP allows exactly this folder. */
-export const DOCS_SCRIPT_BASE = "https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.72.1/dist/browser/";
 
 const CSP: Readonly<Record<Representation, string>> = {
   // JSON and text load nothing and may be framed by no one.
   api: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  // The docs UI: its pinned script (and its chunks), the styles it injects, the spec from here.
+  // The docs UI: its script and the spec from this origin, the styles the script injects.
   docs: [
     "default-src 'none'",
-    `script-src ${DOCS_SCRIPT_BASE}`,
+    "script-src 'self'",
     "style-src 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
@@ -90,6 +87,8 @@ export const CACHE_CONTROL = {
   content: "public, max-age=300, must-revalidate",
   /** The profile shows the owner's local time to the minute: fresh for a minute. */
   perMinute: "public, max-age=60, must-revalidate",
+  /** A file whose URL names its version (the docs UI's script): it never changes. */
+  immutable: "public, max-age=31536000, immutable",
 } as const;
 
 export const CONTENT_TYPE = {
@@ -98,6 +97,7 @@ export const CONTENT_TYPE = {
   html: "text/html; charset=utf-8",
   xml: "application/xml; charset=utf-8",
   vcard: "text/vcard; charset=utf-8",
+  javascript: "text/javascript; charset=utf-8",
 } as const;
 
 /** The headers shared by every response of this API, errors included. */

@@ -3,6 +3,7 @@
  * identical to the reference app whichever runtime serves them.
  */
 import { describe, expect, test } from "bun:test";
+import { DOCS_UI_SCRIPT_PATH } from "../../lib/docs/paths.ts";
 import { as } from "../support/app.ts";
 import { snapshot, useTargets } from "./target.ts";
 
@@ -53,7 +54,7 @@ describe("errors", () => {
 });
 
 describe("HEAD and revalidation", () => {
-  test.each([profilePath, "/api/curl", "/"])(
+  test.each([profilePath, "/api/curl", "/", DOCS_UI_SCRIPT_PATH])(
     "HEAD %s has GET's status and headers, no body",
     async (path) => {
       const head = await remote(path, as.curl, { method: "HEAD" });
@@ -65,13 +66,17 @@ describe("HEAD and revalidation", () => {
     },
   );
 
-  test("If-None-Match with the current ETag gets a 304 without a body", async () => {
-    const etag = (await remote(profilePath, as.browser)).headers.get("etag") as string;
-    expect(etag).toMatch(/^".+"$/);
-    const response = await remote(profilePath, { ...as.browser, "if-none-match": etag });
-    expect(response.status).toBe(304);
-    expect(await response.text()).toBe("");
-  });
+  test.each([profilePath, DOCS_UI_SCRIPT_PATH])(
+    "If-None-Match with the current ETag of %s gets a 304 without a body",
+    async (path) => {
+      const etag = (await remote(path, as.browser)).headers.get("etag") as string;
+      expect(etag).toMatch(/^".+"$/);
+      const response = await remote(path, { ...as.browser, "if-none-match": etag });
+      expect(response.status).toBe(304);
+      expect(await response.text()).toBe("");
+      await same(path, { ...as.browser, "if-none-match": etag });
+    },
+  );
 });
 
 describe("X-Request-Id", () => {
