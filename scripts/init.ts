@@ -9,10 +9,10 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseArgs } from "node:util";
 import { ContentError } from "../lib/content/content-error.ts";
 import { parseContentFile } from "../lib/content/parse.ts";
 import { type RawContent, validateContent } from "../lib/content/validate.ts";
+import { readCommandLine } from "../lib/runtime/command-line.ts";
 import {
   type Answers,
   type Link,
@@ -37,43 +37,53 @@ export const SAMPLE_SUMS = join(import.meta.dir, "sample-content.sha256");
 const WRITTEN = ["profile.json", "now.json", "site.json"] as const;
 const KEPT = ["quotes.json", "roasts.json", "stack.json"] as const;
 
-export const USAGE = `Usage: bun run init [OPTIONS]
+export const USAGE = `usage: bun run init [OPTIONS]
 
-Writes content/profile.json, content/now.json and content/site.json for a new owner,
-checked as start-up checks them, then lists what still holds sample or placeholder
-text. quotes.json, roasts.json and stack.json are left as they are. In a terminal it
-asks for what the options do not give; otherwise --name, --role, --city, --country and
-a --link or an --email are needed.
+Writes content/profile.json, content/now.json and content/site.json for a new
+owner, checked as start-up checks them, then lists what still holds sample or
+placeholder text. quotes.json, roasts.json and stack.json are left as they are.
+In a terminal it asks for what the options do not give; otherwise --name,
+--role, --city, --country and a --link or an --email are needed.
 
 Options:
   --name NAME          the name, as the site shows it
-  --handle HANDLE      lower-case letters, digits and hyphens (default: made from the name)
+  --handle HANDLE      lower-case letters, digits and hyphens
+                       (default: made from the name)
   --role ROLE          the current role, one line
   --city CITY          where the owner lives
   --country COUNTRY    the country, in English
-  --timezone ZONE      an IANA time zone, like America/Chicago (default: this system's)
+  --timezone ZONE      an IANA time zone, like America/Chicago
+                       (default: this system's)
   --email ADDRESS      a public e-mail address (optional)
-  --link LABEL=URL     a link, like --link "GitHub=https://github.com/ada"; repeatable
-                       (default: a mailto: link to --email)
+  --link LABEL=URL     a link, like --link "GitHub=https://github.com/ada";
+                       repeatable (default: a mailto: link to --email)
   --content-dir DIR    write there (default: $CONTENT_DIR, else content/)
-  --force              replace the three files even if they are not the shipped sample
+  --force              replace the three files even if they are not the
+                       shipped sample
   -h, --help           this text
 
-Exit status: 0 written; 1 nothing written (a value start-up would refuse, or files that
-are not the shipped sample, without --force); 2 usage error.`;
+Exit status:
+  0  written
+  1  nothing written: a value start-up would refuse, or files that are not the
+     shipped sample, without --force
+  2  a usage error`;
 
-const OPTIONS = {
-  name: { type: "string" },
-  handle: { type: "string" },
-  role: { type: "string" },
-  city: { type: "string" },
-  country: { type: "string" },
-  timezone: { type: "string" },
-  email: { type: "string" },
-  link: { type: "string", multiple: true },
-  "content-dir": { type: "string" },
-  force: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
+const COMMAND = {
+  name: "bun run init",
+  usage: USAGE,
+  options: {
+    name: { type: "string" },
+    handle: { type: "string" },
+    role: { type: "string" },
+    city: { type: "string" },
+    country: { type: "string" },
+    timezone: { type: "string" },
+    email: { type: "string" },
+    link: { type: "string", multiple: true },
+    "content-dir": { type: "string" },
+    force: { type: "boolean" },
+  },
+  positionals: false,
 } as const;
 
 /** Where the command talks: a person's terminal, or a test. */
@@ -236,26 +246,18 @@ async function settle(
   }
 }
 
-/** The options given; throws on one it does not know, or one without its value. */
-function optionsOf(args: readonly string[]) {
-  return parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false }).values;
-}
-
 /** Runs the command; resolves to its exit status. `today` is YYYY-MM-DD. */
 export async function init(args: readonly string[], io: Io, today: string): Promise<number> {
-  let values: ReturnType<typeof optionsOf>;
+  const read = readCommandLine(args, COMMAND, io);
+  if (read.exit !== undefined) return read.exit;
+  const { values } = read;
   let given: Partial<Answers>;
   try {
-    values = optionsOf(args);
     const { name, handle, role, city, country, timezone, email } = values;
     given = { name, handle, role, city, country, timezone, email, links: values.link?.map(linkOf) };
   } catch (error) {
-    io.err(`bun run init: ${(error as Error).message} (bun run init --help lists the options)`);
+    io.err(`bun run init: ${(error as Error).message}; see bun run init --help`);
     return EXIT.usage;
-  }
-  if (values.help) {
-    io.out(USAGE);
-    return EXIT.written;
   }
 
   const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? SAMPLE_DIR);

@@ -1,41 +1,54 @@
 /**
- * Tells search engines a deploy happened: calls `POST /api/ping-indexnow` on the
- * deployed site and prints what each engine said. For release scripts:
+ * Tells search engines a release happened: calls `POST /api/ping-indexnow` on the deployed
+ * site and prints what each engine said. The site sends each release once, whoever asks
+ * first, so after a stranger's trigger this finds the release already sent and says so.
+ * When an engine has not yet answered for good, it waits as the site says and asks again.
  *
- *   bun run notify [BASE_URL]     BASE_URL defaults to $SITE_URL
- *
- * Exit status: 0 every engine accepted; 1 some or none did, or the cooldown refused;
- * 2 usage error, network error, or an answer that is not a report (e.g. 503).
+ *   bun run notify [BASE_URL] [--wait SECONDS]     BASE_URL defaults to $SITE_URL
  */
 import { type CommandOutput, readCommandLine } from "../lib/runtime/command-line.ts";
 
 export const EXIT = { accepted: 0, notAccepted: 1, usage: 2 } as const;
 
-/** The client's own bound: the endpoint answers within its engine timeout, plus slack. */
+/** The client's own bound on one call: the endpoint answers within its engine timeout, plus slack. */
 const TIMEOUT_MS = 30_000;
 
-const USAGE = "usage: bun run notify [BASE_URL]   (BASE_URL defaults to $SITE_URL)";
+/** How long it keeps asking while an engine has not answered for good. */
+const DEFAULT_WAIT_SECONDS = 600;
+
+/** The first pause after a report with an engine still waiting; it doubles, and a 429's Retry-After overrides it. */
+const FIRST_PAUSE_MS = 2000;
+
+const USAGE = "usage: bun run notify [BASE_URL] [--wait SECONDS]   (BASE_URL: $SITE_URL)";
 
 const COMMAND = {
   name: "bun run notify",
   usage: `${USAGE}
 
-Tells search engines the site at BASE_URL changed: POST /api/ping-indexnow
-there, then one row per engine with what it answered. Run it after a deploy.
+Tells search engines the site at BASE_URL has a new release: it POSTs to
+/api/ping-indexnow there, then prints one row per engine with what it answered.
+Run it after a deploy. The site sends each release to each engine once: if
+someone triggered it first, nothing is sent again, and notify says the release
+was already sent. While an engine has not answered for good (a 429, a timeout,
+a server error), notify waits as the site says (Retry-After) and asks again,
+for at most --wait seconds.
 
 Arguments:
-  BASE_URL      the deployed site's origin, e.g. https://site.example
-                (default: $SITE_URL)
+  BASE_URL        the deployed site's origin, e.g. https://site.example
+                  (default: $SITE_URL)
 
 Options:
-  -h, --help    this text
+  --wait SECONDS  how long to keep asking while an engine has not answered
+                  for good (default: ${DEFAULT_WAIT_SECONDS})
+  -h, --help      this text
 
 Exit status:
-  0  every engine accepted
-  1  some engines or none accepted, or the trigger's cooldown refused it
+  0  every engine has accepted this release, now or before
+  1  an engine refused this release (it will not accept it), or one still had
+     not answered for good when --wait ran out
   2  a usage error, the site unreachable, or an answer that is not a report
      (e.g. 503: INDEXNOW_KEY is not set there)`,
-  options: {},
+  options: { wait: { type: "string" } },
   positionals: true,
 } as const;
 
@@ -46,10 +59,13 @@ interface EngineRow {
   explanation: string;
   durationMs: number;
   retryAfter?: string;
+  retryable: boolean;
 }
 
 interface Report {
   outcome: "accepted" | "partial" | "failed";
+  release: string;
+  alreadySent: boolean;
   host: string;
   urls: string[];
   engines: EngineRow[];
@@ -72,9 +88,10 @@ export function renderTable(report: Report): string[] {
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   const accepted = report.engines.filter((engine) => engine.outcome === "accepted").length;
+  const sent = report.alreadySent ? "already sent" : "sent";
   return [
-    `IndexNow: ${clean(report.outcome)}, ${accepted} of ${report.engines.length} engines accepted ` +
-      `${report.urls.length} URLs for ${clean(report.host)}`,
+    `IndexNow: release ${clean(report.release)} ${sent}: ${clean(report.outcome)}, ${accepted} of ` +
+      `${report.engines.length} engines accepted ${report.urls.length} URLs for ${clean(report.host)}`,
     ...rows.map((row) =>
       `  ${row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join("  ")}`.trimEnd(),
     ),
@@ -95,20 +112,13 @@ function baseUrlOf(
   return `"${clean(raw)}" is not an http(s) URL\n${USAGE}`;
 }
 
-/** Runs the command; resolves to its exit status. */
-export async function notify(
-  args: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-  output: CommandOutput,
-): Promise<number> {
-  const read = readCommandLine(args, COMMAND, output);
-  if (read.exit !== undefined) return read.exit;
-  const base = baseUrlOf(read.positionals, env);
-  if (typeof base === "string") {
-    output.err(base);
-    return EXIT.usage;
-  }
-  const endpoint = new URL("/api/ping-indexnow", base).href;
+/** What one call to the trigger came back with. */
+type Answer =
+  | { readonly kind: "report"; readonly report: Report }
+  | { readonly kind: "cooldown"; readonly retryAfterSeconds: number; readonly message: string }
+  | { readonly kind: "failed"; readonly line: string };
+
+async function trigger(endpoint: string): Promise<Answer> {
   let response: Response;
   let body: unknown;
   try {
@@ -119,21 +129,78 @@ export async function notify(
     });
     body = await response.json().catch(() => undefined);
   } catch (error) {
-    output.err(`notify: cannot reach ${endpoint}: ${clean(error instanceof Error ? error.message : error)}`);
-    return EXIT.usage;
+    return {
+      kind: "failed",
+      line: `cannot reach ${endpoint}: ${clean(error instanceof Error ? error.message : error)}`,
+    };
   }
   const report = body as Report;
-  if ([200, 207, 502].includes(response.status) && Array.isArray(report?.engines)) {
-    for (const line of renderTable(report)) output.out(line);
-    return response.status === 200 ? EXIT.accepted : EXIT.notAccepted;
-  }
+  if ([200, 207, 502].includes(response.status) && Array.isArray(report?.engines))
+    return { kind: "report", report };
   const message = clean((body as { error?: { message?: string } })?.error?.message ?? "no error message");
-  if (response.status === 429) {
-    output.err(`notify: refused by the cooldown: ${message}`);
-    return EXIT.notAccepted;
+  const retryAfter = Number(response.headers.get("retry-after"));
+  if (response.status === 429 && Number.isInteger(retryAfter) && retryAfter >= 0) {
+    return { kind: "cooldown", retryAfterSeconds: retryAfter, message };
   }
-  output.err(`notify: ${endpoint} answered ${response.status}: ${message}`);
-  return EXIT.usage;
+  return { kind: "failed", line: `${endpoint} answered ${response.status}: ${message}` };
+}
+
+const names = (engines: readonly EngineRow[]) => engines.map(({ name }) => clean(name)).join(", ");
+
+/** Runs the command; resolves to its exit status. `sleep` is how it waits: tests pass their own. */
+export async function notify(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  output: CommandOutput,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<number> {
+  const read = readCommandLine(args, COMMAND, output);
+  if (read.exit !== undefined) return read.exit;
+  const base = baseUrlOf(read.positionals, env);
+  if (typeof base === "string") {
+    output.err(base);
+    return EXIT.usage;
+  }
+  const waitSeconds = read.values.wait === undefined ? DEFAULT_WAIT_SECONDS : Number(read.values.wait);
+  if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
+    output.err(`bun run notify: --wait takes a number of seconds; see bun run notify --help`);
+    return EXIT.usage;
+  }
+  const endpoint = new URL("/api/ping-indexnow", base).href;
+  const deadline = Date.now() + waitSeconds * 1000;
+  let pauseMs = FIRST_PAUSE_MS;
+  for (;;) {
+    const answer = await trigger(endpoint);
+    let waitMs: number;
+    let waiting: string;
+    if (answer.kind === "failed") {
+      output.err(`notify: ${answer.line}`);
+      return EXIT.usage;
+    }
+    if (answer.kind === "report") {
+      const { report } = answer;
+      for (const line of renderTable(report)) output.out(line);
+      if (report.outcome === "accepted") return EXIT.accepted;
+      const retryable = report.engines.filter((engine) => engine.retryable);
+      if (retryable.length === 0) {
+        const refused = report.engines.filter((engine) => engine.outcome !== "accepted");
+        output.err(`notify: ${names(refused)} refused this release and will not accept it`);
+        return EXIT.notAccepted;
+      }
+      waitMs = pauseMs;
+      pauseMs *= 2;
+      waiting = `${names(retryable)} not answered for good yet`;
+    } else {
+      waitMs = answer.retryAfterSeconds * 1000;
+      waiting = answer.message;
+    }
+    if (Date.now() + waitMs > deadline) {
+      output.err(`notify: gave up after ${waitSeconds} s (--wait): ${waiting}`);
+      return EXIT.notAccepted;
+    }
+    output.out(`Asking again in ${Math.ceil(waitMs / 1000)} s: ${waiting}`);
+    await sleep(waitMs);
+  }
 }
 
 if (import.meta.main) {

@@ -3,49 +3,51 @@
  * is written, which the deploy workflow reads too.
  *
  *   bun run site-url [--config PATH]     PATH defaults to fly.toml
- *
- * Exit status: 0 printed; 1 the file sets no https SITE_URL; 2 usage error, or the file
- * cannot be read.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
-const USAGE = `usage: bun run site-url [--config PATH]
-Prints [env] SITE_URL from fly.toml (or PATH).
-Exit status: 0 printed; 1 no https SITE_URL in the file; 2 usage error or unreadable file.`;
+const COMMAND = {
+  name: "bun run site-url",
+  usage: `usage: bun run site-url [--config PATH]
 
-function main(args: string[]): number {
-  let options: { config?: string; help?: boolean };
-  try {
-    options = parseArgs({
-      args,
-      options: { config: { type: "string" }, help: { type: "boolean" } },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`site-url: ${(error as Error).message}`);
-    return 2;
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const path = options.config ?? join(import.meta.dir, "..", "fly.toml");
+Prints the site's public URL as fly.toml sets it ([env] SITE_URL), the one place
+it is written: the deploy workflow reads it with this command.
+
+Options:
+  --config PATH  the Fly configuration to read (default: fly.toml)
+  -h, --help     this text
+
+Exit status:
+  0  printed
+  1  the file sets no https SITE_URL in [env]
+  2  a usage error, or the file cannot be read`,
+  options: { config: { type: "string" } },
+  positionals: false,
+} as const;
+
+/** Runs the command; resolves to its exit status. */
+export function siteUrl(args: readonly string[], output: CommandOutput): number {
+  const read = readCommandLine(args, COMMAND, output);
+  if (read.exit !== undefined) return read.exit;
+  const path = read.values.config ?? join(import.meta.dir, "..", "fly.toml");
   let fly: { env?: { SITE_URL?: unknown } };
   try {
     fly = Bun.TOML.parse(readFileSync(path, "utf8")) as typeof fly;
   } catch (error) {
-    console.error(`site-url: cannot read ${path}: ${(error as Error).message}`);
-    return 2;
+    output.err(`site-url: cannot read ${path}: ${(error as Error).message}`);
+    return USAGE_ERROR;
   }
   const url = fly.env?.SITE_URL;
   if (typeof url !== "string" || !URL.canParse(url) || new URL(url).protocol !== "https:") {
-    console.error(`site-url: ${path} sets no https SITE_URL in [env]`);
+    output.err(`site-url: ${path} sets no https SITE_URL in [env]`);
     return 1;
   }
-  console.log(new URL(url).origin);
+  output.out(new URL(url).origin);
   return 0;
 }
 
-if (import.meta.main) process.exit(main(process.argv.slice(2)));
+if (import.meta.main) {
+  process.exit(siteUrl(process.argv.slice(2), { out: console.log, err: console.error }));
+}

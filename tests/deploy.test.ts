@@ -127,6 +127,35 @@ describe(".github/workflows/deploy.yml", () => {
     expect(wait).toEndWith("--machines -");
   });
 
+  test("pins every third-party action to a commit, naming its release beside it", () => {
+    const uses = Object.keys(workflow.jobs).flatMap((job) =>
+      steps(job).flatMap((step) => (step.uses ? [step.uses] : [])),
+    );
+    expect(uses.length).toBeGreaterThan(0);
+    for (const action of uses) expect(action).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+    for (const line of read(".github/workflows/deploy.yml")
+      .split("\n")
+      .filter((l) => l.includes("uses:"))) {
+      expect(line).toMatch(/@[0-9a-f]{40} # \S+$/);
+    }
+  });
+
+  test("reads SITE_URL from fly.toml, the one place it is set, and no repository variable", () => {
+    const text = read(".github/workflows/deploy.yml");
+    expect(text).not.toContain("vars.");
+    expect(runs("deploy")).toContain('echo "SITE_URL=$(bun run site-url)" >> "$GITHUB_ENV"');
+  });
+
+  test("gives each step only the secrets it uses: FLY_API_TOKEN to flyctl's, none to notify", () => {
+    for (const step of steps("deploy") as { run?: string; env?: Record<string, string> }[]) {
+      const secrets = Object.values(step.env ?? {}).filter((value) => value.includes("secrets."));
+      expect({ run: step.run, secrets: secrets.length > 0 }).toEqual({
+        run: step.run,
+        secrets: Boolean(step.run?.includes("flyctl")),
+      });
+    }
+  });
+
   const scripts = Object.keys(pkg.scripts);
   const used = Object.keys(workflow.jobs).flatMap((job) =>
     runs(job).flatMap((run) => [...run.matchAll(/\bbun run ([\w:-]+)/g)].map((m) => m[1] as string)),

@@ -13,6 +13,8 @@ export const USAGE_ERROR = 2;
 export interface OptionSpec {
   readonly type: "string" | "boolean";
   readonly short?: string;
+  /** Given more than once, its values are kept in order. */
+  readonly multiple?: boolean;
 }
 
 export interface Command<Options extends Readonly<Record<string, OptionSpec>>> {
@@ -26,8 +28,12 @@ export interface Command<Options extends Readonly<Record<string, OptionSpec>>> {
   readonly positionals: boolean;
 }
 
+type Value<Spec extends OptionSpec> = Spec["type"] extends "string" ? string : boolean;
+
 export type Values<Options extends Readonly<Record<string, OptionSpec>>> = {
-  readonly [Name in keyof Options]?: Options[Name]["type"] extends "string" ? string : boolean;
+  readonly [Name in keyof Options]?: Options[Name]["multiple"] extends true
+    ? readonly Value<Options[Name]>[]
+    : Value<Options[Name]>;
 };
 
 /** Where a command writes: lines to stdout, failures to stderr. */
@@ -60,7 +66,10 @@ export function readCommandLine<const Options extends Readonly<Record<string, Op
   command: Command<Options>,
   output: CommandOutput,
 ): CommandLine<Options> {
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  let parsed: {
+    values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       args: [...args],

@@ -18,14 +18,17 @@ function engine(...answers: Parameters<typeof startEngine>): FakeEngine {
   return started;
 }
 
-/** The shipped server on a loopback port, as a release script would reach it. */
+/** The shipped server on a loopback port, as a release script would reach it, on the real clock. */
 async function instance(env: Record<string, string>): Promise<string> {
-  const server = await startServer({
-    INDEXNOW_KEY: "5f2b9c0e-4d7a-41c8",
-    INDEXNOW_TIMEOUT_MS: "500",
-    INDEXNOW_COOLDOWN_SECONDS: "0",
-    ...env,
-  });
+  const server = await startServer(
+    {
+      INDEXNOW_KEY: "5f2b9c0e-4d7a-41c8",
+      INDEXNOW_TIMEOUT_MS: "500",
+      INDEXNOW_COOLDOWN_SECONDS: "0",
+      ...env,
+    },
+    { clock: Date.now },
+  );
   stops.push(() => void server.stop());
   return server.url;
 }
@@ -43,7 +46,9 @@ describe("bun run notify", () => {
     });
     const { code, stdout } = await notify([base]);
     expect(code).toBe(0);
-    expect(stdout).toContain("2 of 2 engines accepted 5 URLs for rin.example");
+    expect(stdout).toMatch(
+      /^IndexNow: release \S+ sent: accepted, 2 of 2 engines accepted 5 URLs for rin\.example$/m,
+    );
     expect(stdout).toMatch(/ENGINE +STATUS +OUTCOME +TIME +EXPLANATION/);
     expect(stdout).toMatch(/127\.0\.0\.1:\d+ +202 +accepted +\d+ ms +Accepted/);
   });
@@ -53,32 +58,49 @@ describe("bun run notify", () => {
     expect((await notify([], { SITE_URL: base })).code).toBe(0);
   });
 
-  it("exits 1 when only some engines accepted (207)", async () => {
-    const base = await instance({
-      INDEXNOW_ENDPOINTS: `${engine({ status: 200 }).url},${engine({ status: 429, headers: { "retry-after": "60" } }).url}`,
-    });
+  it("exits 0, saying so, when the release was already sent: a second run, or a stranger's trigger first", async () => {
+    const bing = engine({ status: 200 });
+    const base = await instance({ INDEXNOW_ENDPOINTS: bing.url, INDEXNOW_COOLDOWN_SECONDS: "300" });
+    expect((await fetch(`${base}/api/ping-indexnow`, { method: "POST" })).status).toBe(200);
     const { code, stdout } = await notify([base]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^IndexNow: release \S+ already sent: accepted, 1 of 1 engines accepted/m);
+    expect(bing.received).toHaveLength(1);
+  });
+
+  it("exits 1 when an engine refused the release: it will not accept it", async () => {
+    const base = await instance({
+      INDEXNOW_ENDPOINTS: `${engine({ status: 200 }).url},${engine({ status: 403 }).url}`,
+    });
+    const { code, stdout, stderr } = await notify([base]);
     expect(code).toBe(1);
     expect(stdout).toContain("partial, 1 of 2");
-    expect(stdout).toContain("(Retry-After: 60)");
-  });
-
-  it("exits 1 when no engine accepted (502)", async () => {
-    const base = await instance({ INDEXNOW_ENDPOINTS: engine({ status: 403 }).url });
-    const { code, stdout } = await notify([base]);
-    expect(code).toBe(1);
     expect(stdout).toMatch(/403 +rejected/);
+    expect(stderr).toMatch(/^notify: 127\.0\.0\.1:\d+ refused this release and will not accept it$/m);
   });
 
-  it("exits 1 when the cooldown refused the trigger", async () => {
+  it("waits as the site says and asks again while an engine has not answered for good", async () => {
+    const limited = engine({ status: 429, headers: { "retry-after": "60" } }, { status: 202 });
     const base = await instance({
-      INDEXNOW_ENDPOINTS: engine({ status: 200 }).url,
+      INDEXNOW_ENDPOINTS: `${engine({ status: 200 }).url},${limited.url}`,
+      INDEXNOW_COOLDOWN_SECONDS: "1",
+    });
+    const { code, stdout } = await notify([base, "--wait", "30"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("(Retry-After: 60)");
+    expect(stdout).toMatch(/^Asking again in \d+ s: /m);
+    expect(stdout).toMatch(/^IndexNow: release \S+ sent: accepted, 2 of 2 engines accepted/m);
+    expect(limited.received).toHaveLength(2);
+  });
+
+  it("exits 1 when an engine still has not answered for good after --wait", async () => {
+    const base = await instance({
+      INDEXNOW_ENDPOINTS: engine({ status: 500 }).url,
       INDEXNOW_COOLDOWN_SECONDS: "300",
     });
-    expect((await notify([base])).code).toBe(0);
-    const { code, stderr } = await notify([base]);
+    const { code, stderr } = await notify([base, "--wait", "1"]);
     expect(code).toBe(1);
-    expect(stderr).toContain("refused by the cooldown");
+    expect(stderr).toMatch(/^notify: gave up after 1 s \(--wait\): /m);
   });
 
   it("exits 2 when the deployment is not configured (503)", async () => {
@@ -103,5 +125,13 @@ describe("bun run notify", () => {
     const { code, stderr } = await notify(args);
     expect(code).toBe(2);
     expect(stderr).toContain("usage: bun run notify [BASE_URL]");
+  });
+
+  it("exits 2 with one line on a --wait that is not a number of seconds", async () => {
+    const { code, stderr } = await notify(["http://a.example", "--wait", "soon"]);
+    expect({ code, stderr }).toEqual({
+      code: 2,
+      stderr: "bun run notify: --wait takes a number of seconds; see bun run notify --help\n",
+    });
   });
 });

@@ -23,6 +23,8 @@ const COMMANDS: [title: string, name: string, command: string[]][] = [
   ["notify", "bun run notify", ["bun", "scripts/notify.ts"]],
   ["release:wait", "bun run release:wait", ["bun", "scripts/wait-for-release.ts"]],
   ["import-resume", "bun run import-resume", ["bun", "scripts/import-resume.ts"]],
+  ["init", "bun run init", ["bun", "scripts/init.ts"]],
+  ["site-url", "bun run site-url", ["bun", "scripts/site-url.ts"]],
 ];
 
 const run = (command: string[], ...args: string[]) => runCommand([...command, ...args], { cwd: ROOT });

@@ -201,24 +201,24 @@ describe("refusals: nothing is written", () => {
     ]) {
       expect(stdout).toContain(option);
     }
-    expect(stdout).toContain("Exit status: 0 written; 1 nothing written");
+    expect(stdout).toContain("Exit status:\n  0  written\n  1  nothing written");
   });
 
   test.each([
     [
       "an unknown option",
       ["--nmae", "Grace"],
-      "bun run init: Unknown option '--nmae' (bun run init --help lists the options)",
+      "bun run init: Unknown option '--nmae'; see bun run init --help",
     ],
     [
       "an option without its value",
       ["--name"],
-      "bun run init: Option '--name <value>' argument missing (bun run init --help lists the options)",
+      "bun run init: Option '--name <value>' argument missing; see bun run init --help",
     ],
     [
       "a link that is not LABEL=URL",
       [...OWNER, "--link", "https://example.com"],
-      'bun run init: --link "https://example.com" is not LABEL=URL, like GitHub=https://github.com/ada (bun run init --help lists the options)',
+      'bun run init: --link "https://example.com" is not LABEL=URL, like GitHub=https://github.com/ada; see bun run init --help',
     ],
     [
       "what a profile needs, with no terminal to ask",
