@@ -22,12 +22,12 @@ export const GET = defineRoute({
     responses: (app) => ({
       200: ok(
         "The security contact",
-        // From source there is no build: the example is dated from the profile's last edit,
-        // so that every process publishes the same document.
+        // Dated from the profile's last edit, not from a build or a start: every process,
+        // built or from source, publishes the same document.
         documentBody(
           CONTENT_TYPE.text,
           "RFC 9116 fields",
-          securityTxt(app, BUILT_AT ?? new Date(app.content.profile.updated)),
+          securityTxt(app, new Date(app.content.profile.updated)),
         ),
         true,
       ),
