@@ -2,7 +2,9 @@
 // A test fails when this file and the folder disagree.
 import type { RouteModule } from "../lib/http/route.ts";
 import * as $index from "./index.ts";
+import * as $_well_known_atproto_did from "./.well-known/atproto-did.ts";
 import * as $_well_known_security_txt from "./.well-known/security.txt.ts";
+import * as $_well_known_webfinger from "./.well-known/webfinger.ts";
 import * as $api__handle__json from "./api/{handle}.json.ts";
 import * as $api_curl from "./api/curl.ts";
 import * as $api_fortune from "./api/fortune.ts";
@@ -13,12 +15,15 @@ import * as $api_resume_json from "./api/resume.json.ts";
 import * as $api_roast from "./api/roast.ts";
 import * as $api_stack from "./api/stack.ts";
 import * as $api_vcard from "./api/vcard.ts";
+import * as $humans_txt from "./humans.txt.ts";
 import * as $robots_txt from "./robots.txt.ts";
 import * as $sitemap_xml from "./sitemap.xml.ts";
 
 export const routes: readonly (readonly [path: string, module: RouteModule])[] = [
   ["/", $index],
+  ["/.well-known/atproto-did", $_well_known_atproto_did],
   ["/.well-known/security.txt", $_well_known_security_txt],
+  ["/.well-known/webfinger", $_well_known_webfinger],
   ["/api/{handle}.json", $api__handle__json],
   ["/api/curl", $api_curl],
   ["/api/fortune", $api_fortune],
@@ -29,6 +34,7 @@ export const routes: readonly (readonly [path: string, module: RouteModule])[] =
   ["/api/roast", $api_roast],
   ["/api/stack", $api_stack],
   ["/api/vcard", $api_vcard],
+  ["/humans.txt", $humans_txt],
   ["/robots.txt", $robots_txt],
   ["/sitemap.xml", $sitemap_xml],
 ];

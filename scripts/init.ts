@@ -1,6 +1,7 @@
 /**
  * `bun run init`: content/ for a new owner. Asks for (in a terminal) or takes as flags
- * the owner's name, handle, role, city, country, time zone, e-mail and links; writes
+ * the owner's name, handle, role, city, country, time zone, e-mail, links, fediverse
+ * account and Bluesky DID; writes
  * profile.json, now.json and site.json once all three pass the checks start-up makes;
  * leaves quotes.json, roasts.json and stack.json as they are; lists what still holds
  * sample or placeholder text. `bun run init --help` prints the options.
@@ -57,6 +58,10 @@ Options:
   --email ADDRESS      a public e-mail address (optional)
   --link LABEL=URL     a link, like --link "GitHub=https://github.com/ada";
                        repeatable (default: a mailto: link to --email)
+  --fediverse ACCOUNT  a fediverse account, like @ada@mastodon.social, that
+                       searching @HANDLE@your-site finds (optional)
+  --bluesky-did DID    the DID Bluesky shows when you set your site's domain as
+                       your handle, like did:plc:... (optional)
   --content-dir DIR    write there (default: $CONTENT_DIR, else content/)
   --force              replace the three files even if they are not the
                        shipped sample
@@ -80,6 +85,8 @@ const COMMAND = {
     timezone: { type: "string" },
     email: { type: "string" },
     link: { type: "string", multiple: true },
+    fediverse: { type: "string" },
+    "bluesky-did": { type: "string" },
     "content-dir": { type: "string" },
     force: { type: "boolean" },
   },
@@ -105,7 +112,12 @@ const QUESTIONS: readonly { readonly key: Exclude<Key, "links">; readonly text: 
   { key: "country", text: "Country" },
   { key: "timezone", text: "Time zone" },
   { key: "email", text: "Public e-mail address (empty for none)" },
+  { key: "fediverse", text: "Fediverse account, like @ada@mastodon.social (empty for none)" },
+  { key: "blueskyDid", text: "Bluesky DID, for your site's domain as your handle (empty for none)" },
 ];
+
+/** The flag that gives an answer: `blueskyDid` → `--bluesky-did`. */
+const flagOf = (key: Key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
 /** The answer a field of the written files comes from, by its JSON pointer. */
 const ANSWERED_BY: Readonly<Record<string, Key>> = {
@@ -117,6 +129,8 @@ const ANSWERED_BY: Readonly<Record<string, Key>> = {
   "/location/country": "country",
   "/location/timezone": "timezone",
   "/email": "email",
+  "/fediverse/account": "fediverse",
+  "/blueskyDid": "blueskyDid",
   "/pages/0": "handle",
 };
 
@@ -129,7 +143,7 @@ const answeredBy = (error: ContentError): Key | undefined =>
 
 /** A refusal in the terms of what the owner gave: `--email is "ada"; expected ...`. */
 function inTheirTerms(error: ContentError, key: Key): string {
-  if (key !== "links") return `--${key} ${error.problem}`;
+  if (key !== "links") return `${flagOf(key)} ${error.problem}`;
   const [, index, part] = (error.where as string).split("/").slice(1);
   return `--link ${Number(index) + 1}: its ${part === "url" ? "URL" : part} ${error.problem}`;
 }
@@ -253,8 +267,10 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   const { values } = read;
   let given: Partial<Answers>;
   try {
-    const { name, handle, role, city, country, timezone, email } = values;
-    given = { name, handle, role, city, country, timezone, email, links: values.link?.map(linkOf) };
+    const { name, handle, role, city, country, timezone, email, fediverse } = values;
+    const blueskyDid = values["bluesky-did"];
+    const links = values.link?.map(linkOf);
+    given = { name, handle, role, city, country, timezone, email, links, fediverse, blueskyDid };
   } catch (error) {
     io.err(`bun run init: ${(error as Error).message}; see bun run init --help`);
     return EXIT.usage;

@@ -22,6 +22,10 @@ export interface Answers {
   readonly timezone: string;
   readonly email: string | undefined;
   readonly links: readonly Link[];
+  /** `@name@server`: WebFinger, `rel="me"` and `fediverse:creator` follow from it. */
+  readonly fediverse: string | undefined;
+  /** The Bluesky DID that `/.well-known/atproto-did` answers, for a handle that is the site's domain. */
+  readonly blueskyDid: string | undefined;
 }
 
 /** `Ada Lovelace` → `ada-lovelace`; undefined when no letter or digit is left (`林 凛`). */
@@ -81,6 +85,8 @@ export function starterContent(answers: Answers, today: string): { profile: Prof
     location: { city: answers.city, country: answers.country, timezone: answers.timezone },
     ...(answers.email ? { email: answers.email } : {}),
     links: linksOf(answers),
+    ...(answers.fediverse ? { fediverse: { account: answers.fediverse } } : {}),
+    ...(answers.blueskyDid ? { blueskyDid: answers.blueskyDid } : {}),
     skills: [{ name: marked("a skill"), level: 50, group: PLACEHOLDER }],
     experience: [
       {

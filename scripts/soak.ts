@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import { contentFiles } from "../lib/content/files.ts";
-import type { Profile } from "../lib/content/schemas.ts";
+import type { Content } from "../lib/content/validate.ts";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { servedPath } from "../lib/http/route.ts";
 import { routes } from "../routes/_manifest.gen.ts";
@@ -18,15 +18,26 @@ import { startServerProcess } from "./loopback.ts";
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
 
-/** The owner built into the server the soak runs: their handle names the profile's path. */
-const OWNER = contentFiles.profile as Profile;
+/** The content built into the server the soak runs: the owner's handle names the profile's path. */
+const CONTENT = contentFiles as unknown as Content;
+
+// The server itself, not `bun run start`, whose script runner is a process of its own.
+const server = await startServerProcess(["bun", "server.ts"], { cwd: join(import.meta.dir, "..") });
+const base = server.url;
+/** The origin the server names itself by (what WebFinger answers for): its SITE_URL, else its default. */
+const siteUrl = process.env.SITE_URL ?? `http://localhost:${new URL(base).port}`;
 
 /**
- * Every GET route in routes/, the docs, an unknown path, and text with switches: each pass
- * asks for another width and palette, so a cache of variants that grew would show here.
+ * Every GET route in routes/ as a person tries it (with the query it needs; none the owner
+ * has nothing at), the docs, an unknown path, and text with switches: each pass asks for
+ * another width and palette, so a cache of variants that grew would show here.
  */
 const PATHS = [
-  ...routes.filter(([, module]) => module.GET).map(([path]) => servedPath(path, OWNER.handle)),
+  ...routes.flatMap(([path, module]) => {
+    const served = servedPath(path, CONTENT.profile.handle);
+    const tried = module.GET?.tryPath ? module.GET.tryPath(CONTENT, siteUrl) : served;
+    return module.GET && tried !== undefined ? [tried] : [];
+  }),
   "/api/curl?nocolor",
   "/api/docs",
   OPENAPI_PATH,
@@ -42,10 +53,6 @@ const CLIENTS: Record<string, string>[] = [
   { "user-agent": "curl/8.5.0", accept: "application/json" },
   {},
 ];
-
-// The server itself, not `bun run start`, whose script runner is a process of its own.
-const server = await startServerProcess(["bun", "server.ts"], { cwd: join(import.meta.dir, "..") });
-const base = server.url;
 
 let requests = 0;
 let errors = 0;

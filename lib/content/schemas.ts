@@ -18,6 +18,12 @@ const expecting = (words: string) => ({ [EXPECTED]: words });
 
 const CAREER_DATE = "a year like 2024, a month like 2024-03 or a day like 2024-03-15";
 
+/**
+ * A lower-case host name of two labels or more, the last not starting with a digit: the AT
+ * Protocol's handle syntax (atproto.com/specs/handle), which bounds did:web too.
+ */
+const HOST_NAME = "([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?";
+
 function buildContentSchemas() {
   const Text = (description: string, maxLength = 400) => t.String({ minLength: 1, maxLength, description });
 
@@ -132,6 +138,44 @@ function buildContentSchemas() {
       ),
       availability: t.Optional(Text("Open to what, and when", 120)),
       links: t.Array(Link, { minItems: 1, maxItems: 8 }),
+      fediverse: t.Optional(
+        t.Object(
+          {
+            account: t.String({
+              pattern: `^@[A-Za-z0-9_.-]{1,64}@${HOST_NAME}$`,
+              description: "The account, as @name@server",
+              examples: ["@ada@mastodon.social"],
+              ...expecting("a fediverse account like @ada@mastodon.social, its server in lower case"),
+            }),
+            actor: t.Optional(
+              t.String({
+                format: "uri",
+                pattern: "^https://",
+                description:
+                  "The account's ActivityPub actor; without it, Mastodon's https://<server>/users/<name>",
+                ...expecting("the account's actor, an https:// URL like https://mastodon.social/users/ada"),
+              }),
+            ),
+          },
+          {
+            additionalProperties: false,
+            description:
+              "The owner's fediverse account: WebFinger finds it from the site's own address, " +
+              "the page links to it with rel=me, and names it as fediverse:creator",
+          },
+        ),
+      ),
+      blueskyDid: t.Optional(
+        t.String({
+          pattern: `^did:(plc:[a-z2-7]{24}|web:${HOST_NAME})$`,
+          description:
+            "The owner's Bluesky (AT Protocol) DID: /.well-known/atproto-did answers it, so the " +
+            "site's domain can be their handle",
+          ...expecting(
+            "a DID as Bluesky's change-handle screen shows it: did:plc: and 24 characters of a-z and 2-7, or did:web: and a host name",
+          ),
+        }),
+      ),
       skills: t.Array(Skill, { minItems: 1, maxItems: 16 }),
       experience: t.Array(Experience, { minItems: 1, maxItems: 12, description: "Newest first" }),
       education: t.Array(Education, { maxItems: 6 }),

@@ -47,9 +47,13 @@ const COMMON_HEADERS = {
   "Cache-Control": header("How long caches may keep this response"),
 };
 
-/** 200 with JSON, for programs and browsers (and terminals asking for JSON). */
-export function jsonBody(schema: TSchema, example: unknown): Content {
-  return { [CONTENT_TYPE.json]: { schema: schema as OpenAPIV3.SchemaObject, example } };
+/** 200 with JSON, for programs and browsers (and terminals asking for JSON); JSON's own media type unless told. */
+export function jsonBody(
+  schema: TSchema,
+  example: unknown,
+  contentType: string = CONTENT_TYPE.json,
+): Content {
+  return { [contentType]: { schema: schema as OpenAPIV3.SchemaObject, example } };
 }
 
 /** 200 with text for terminals (ANSI colour unless `?nocolor`). */
@@ -96,6 +100,20 @@ export const notModified: ResponseObject = {
  */
 export const pipelineErrors = () => errors(400, 413, 500);
 
+/** An error response in the envelope, for a route that says what its own error means. */
+export function envelope(status: ErrorStatus, description: string, message: string): ResponseObject {
+  return {
+    description,
+    headers: REQUEST_ID,
+    content: {
+      [CONTENT_TYPE.json]: {
+        schema: envelopeSchema() as OpenAPIV3.SchemaObject,
+        example: { error: { status, code: ERROR_CODES[status], message } },
+      },
+    },
+  };
+}
+
 /** Error responses, in the envelope, for each status given. */
 export function errors(...statuses: ErrorStatus[]): Record<string, ResponseObject> {
   const descriptions: Record<ErrorStatus, string> = {
@@ -111,18 +129,6 @@ export function errors(...statuses: ErrorStatus[]): Record<string, ResponseObjec
     504: "On Fly, the machine that holds app-wide state could not be reached in time",
   };
   return Object.fromEntries(
-    statuses.map((status) => [
-      String(status),
-      {
-        description: descriptions[status],
-        headers: REQUEST_ID,
-        content: {
-          [CONTENT_TYPE.json]: {
-            schema: envelopeSchema() as OpenAPIV3.SchemaObject,
-            example: { error: { status, code: ERROR_CODES[status], message: descriptions[status] } },
-          },
-        },
-      },
-    ]),
+    statuses.map((status) => [String(status), envelope(status, descriptions[status], descriptions[status])]),
   );
 }

@@ -61,12 +61,19 @@ export function createApp(options: AppOptions) {
     random,
     startedAt: new Date(clock()),
     version: VERSION,
-    routes: declared.map(({ method, path, route }) => ({
-      method,
-      path,
-      summary: route.detail.summary,
-      ...(route.servesWhole && { servesWhole: route.servesWhole }),
-    })),
+    routes: declared.flatMap(({ method, path, route }) => {
+      const tryPath = route.tryPath ? route.tryPath(content, config.siteUrl) : path;
+      if (tryPath === undefined) return [];
+      return [
+        {
+          method,
+          path,
+          tryPath,
+          summary: route.detail.summary,
+          ...(route.servesWhole && { servesWhole: route.servesWhole }),
+        },
+      ];
+    }),
     log,
     metrics,
   };

@@ -1,9 +1,9 @@
 /**
  * @module Client classification: who is asking, and which representation they get. In
- * order: an explicit JSON `Accept` wins; then terminal User-Agents; then browsers
- * (`Mozilla/`); everything else is a program. The request pipeline classifies each
- * request once (`pipeline.ts`); nothing else reads these headers for it, but the metrics
- * port, which has no pipeline, for its own errors.
+ * order: an explicit JSON `Accept` wins, then an explicit HTML one; then terminal
+ * User-Agents; then browsers (`Mozilla/`); everything else is a program. The request
+ * pipeline classifies each request once (`pipeline.ts`); nothing else reads these headers
+ * for it, but the metrics port, which has no pipeline, for its own errors.
  */
 
 export type ClientKind = "terminal" | "browser" | "program";
@@ -13,7 +13,8 @@ export interface Client {
   readonly kind: ClientKind;
   /**
    * What they would rather have: text for a person at a terminal, HTML for a browser,
-   * JSON for programs and for anyone whose `Accept` asks for JSON alone. A route that
+   * JSON for programs and for anyone whose `Accept` asks for JSON alone, HTML for anyone
+   * whose `Accept` asks for HTML alone (Mastodon's link verification does). A route that
    * has no HTML (everything but `/`) answers a browser with JSON.
    */
   readonly wants: "text" | "html" | "json";
@@ -45,9 +46,11 @@ const client = (kind: ClientKind, wants: Client["wants"]): Client =>
 const CLIENTS = {
   terminal: client("terminal", "text"),
   terminalAskingForJson: client("terminal", "json"),
+  terminalAskingForHtml: client("terminal", "html"),
   browser: client("browser", "html"),
   browserAskingForJson: client("browser", "json"),
   program: client("program", "json"),
+  programAskingForHtml: client("program", "html"),
 } as const;
 
 /** The table as one case-insensitive pattern: one pass over the UA instead of ten. */
@@ -82,6 +85,21 @@ function kindOf(userAgent: string): ClientKind {
 }
 
 const MENTIONS_JSON = /json/i;
+const MENTIONS_HTML = /html/i;
+
+/**
+ * True when `Accept` names `type` (with a non-zero q) and no `*\/*`: a wish, where a
+ * wildcard would make it a default.
+ */
+function namesOnly(accept: string, type: string): boolean {
+  let named = false;
+  for (const range of accept.toLowerCase().split(",")) {
+    const [name = "", ...params] = range.split(";").map((part) => part.trim());
+    if (name === "*/*") return false;
+    if (name === type && !params.some((p) => /^q=0(\.0*)?$/.test(p))) named = true;
+  }
+  return named;
+}
 
 /**
  * True when `Accept` names `application/json` (with a non-zero q) and no `*\/*`.
@@ -89,25 +107,41 @@ const MENTIONS_JSON = /json/i;
  */
 export function acceptsOnlyJson(accept: string): boolean {
   // Most Accept headers do not mention JSON at all: answer those without parsing.
-  if (!MENTIONS_JSON.test(accept)) return false;
-  let namesJson = false;
-  for (const range of accept.toLowerCase().split(",")) {
-    const [type = "", ...params] = range.split(";").map((part) => part.trim());
-    if (type === "*/*") return false;
-    if (type === "application/json" && !params.some((p) => /^q=0(\.0*)?$/.test(p))) {
-      namesJson = true;
-    }
-  }
-  return namesJson;
+  return MENTIONS_JSON.test(accept) && namesOnly(accept, "application/json");
 }
+
+/**
+ * True when `Accept` names `text/html` and no `*\/*`, as Mastodon's link verification
+ * (`Accept: text/html`) and IndieWeb tools that read `rel="me"` ask for a page, whatever
+ * their User-Agent. A browser's own Accept has `*\/*` and needs no wish to get HTML.
+ */
+export function acceptsOnlyHtml(accept: string): boolean {
+  return MENTIONS_HTML.test(accept) && namesOnly(accept, "text/html");
+}
+
+type Wish = "json" | "html" | "none";
+
+/** What `Accept` asks for by name: JSON before HTML, for an `Accept` that names both. */
+function wishOf(accept: string | null): Wish {
+  if (accept === null) return "none";
+  if (acceptsOnlyJson(accept)) return "json";
+  return acceptsOnlyHtml(accept) ? "html" : "none";
+}
+
+/** Each kind's client, for each wish. */
+const BY_WISH: Readonly<Record<ClientKind, Readonly<Record<Wish, Client>>>> = {
+  terminal: {
+    json: CLIENTS.terminalAskingForJson,
+    html: CLIENTS.terminalAskingForHtml,
+    none: CLIENTS.terminal,
+  },
+  browser: { json: CLIENTS.browserAskingForJson, html: CLIENTS.browser, none: CLIENTS.browser },
+  program: { json: CLIENTS.program, html: CLIENTS.programAskingForHtml, none: CLIENTS.program },
+};
 
 /** Classifies a request from its two headers. */
 export function classifyClient(userAgent: string | null, accept: string | null): Client {
-  const kind = kindOf(userAgent ?? "");
-  if (kind === "program") return CLIENTS.program;
-  const askingForJson = accept !== null && acceptsOnlyJson(accept);
-  if (kind === "terminal") return askingForJson ? CLIENTS.terminalAskingForJson : CLIENTS.terminal;
-  return askingForJson ? CLIENTS.browserAskingForJson : CLIENTS.browser;
+  return BY_WISH[kindOf(userAgent ?? "")][wishOf(accept)];
 }
 
 /** Who is asking and what they want, from the request's User-Agent and Accept. */

@@ -98,6 +98,8 @@ export const CONTENT_TYPE = {
   xml: "application/xml; charset=utf-8",
   vcard: "text/vcard; charset=utf-8",
   javascript: "text/javascript; charset=utf-8",
+  /** RFC 7033 §10.2 registers it without parameters: JSON is UTF-8 anyway. */
+  jrd: "application/jrd+json",
 } as const;
 
 /** The headers shared by every response of this API, errors included. */

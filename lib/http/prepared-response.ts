@@ -150,13 +150,18 @@ export function serialiseJson(value: unknown, pretty: boolean): string {
   return pretty ? `${JSON.stringify(value, null, 2)}\n` : JSON.stringify(value);
 }
 
-/** The two JSON representations of one value, chosen by who is asking. */
+/** The two JSON representations of one value, chosen by who is asking; JSON's own media type unless told. */
 export class PreparedJson {
   readonly compact: PreparedResponse;
   readonly pretty: PreparedResponse;
 
-  constructor(value: unknown, cacheControl: string = CACHE_CONTROL.content, etag = true) {
-    const options = { contentType: CONTENT_TYPE.json, cacheControl, etag };
+  constructor(
+    value: unknown,
+    cacheControl: string = CACHE_CONTROL.content,
+    etag = true,
+    contentType: string = CONTENT_TYPE.json,
+  ) {
+    const options = { contentType, cacheControl, etag };
     this.compact = new PreparedResponse(serialiseJson(value, false), options);
     this.pretty = new PreparedResponse(serialiseJson(value, true), options);
   }

@@ -35,6 +35,8 @@ export interface AppContext {
 export interface RouteSummary {
   readonly method: Method;
   readonly path: string;
+  /** The path with the query a person tries it with (`RouteDefinition.tryPath`); most often the path. */
+  readonly tryPath: string;
   readonly summary: string;
   /** The content file this route serves whole, as the route definition says. */
   readonly servesWhole?: WholeContent;
@@ -78,6 +80,14 @@ export interface RouteDefinition {
   readonly detail: RouteDetail;
   /** Set on a route that answers with a content file whole (`/api/now` serves `now`). */
   readonly servesWhole?: WholeContent;
+  /**
+   * What a person tries the route with when its path alone is not an answer: the path and
+   * the query it needs (`/.well-known/webfinger?resource=acct:…`), or undefined when this
+   * owner's site has nothing there (no DID, no `/.well-known/atproto-did`). The JSON index,
+   * the "Try" of the page and the terminal, and the soak list a route by it, and leave out
+   * one that has nothing. Without it, the path.
+   */
+  readonly tryPath?: (content: Content, siteUrl: string) => string | undefined;
   setup(app: AppContext): Handler;
 }
 

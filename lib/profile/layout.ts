@@ -9,6 +9,7 @@
 import type { Content } from "../content/validate.ts";
 import { DOCS_PATH } from "../docs/paths.ts";
 import type { RouteSummary, WholeContent } from "../http/route.ts";
+import { fediverseAccount } from "../identity/fediverse.ts";
 import { type LocalTime, ownerLocalTime } from "./owner-time.ts";
 
 /** One endpoint of the API, with a command that calls it. */
@@ -72,8 +73,14 @@ export interface ProfileLayout {
    */
   readonly skills: readonly { group: string; skills: readonly { name: string; level: number }[] }[];
   readonly languages: readonly { name: string; level: string }[];
-  /** The content's links; the email as one more when no link is to it. */
+  /**
+   * The content's links; the fediverse account's profile page as one more when no link is
+   * to its server, the Bluesky profile of the DID when none is to Bluesky, and the email
+   * when no link is to it. Every one is the owner's own: the page marks each `rel="me"`.
+   */
   readonly links: readonly { label: string; url: string }[];
+  /** The owner's fediverse address (`@name@server`), which the page names as its creator. */
+  readonly fediverse: string | undefined;
   readonly api: {
     /** Every route of the app, in the order of the route table. */
     readonly endpoints: readonly EndpointExample[];
@@ -116,17 +123,48 @@ const WHOLE_ORDER: readonly WholeContent[] = ["profile", "now"];
 
 const year = (date: string) => date.slice(0, 4);
 
-/** The command that calls a route: GET is curl's default; other methods are named. */
+/** What a shell reads as itself, unquoted (zsh included, where `?` is a pattern). */
+const PLAIN_WORD = /^[A-Za-z0-9_.:@=%+,/-]+$/;
+
+/**
+ * The command that calls a route: GET is curl's default; other methods are named. A query
+ * is given as `-G -d name=value`: curl adds it to the URL, and no word of the command needs
+ * quoting or grows wider than the URL alone (a value that would need quoting is quoted).
+ */
 export function curlCommand(siteUrl: string, method: string, path: string): string {
-  return method === "GET" ? `curl ${siteUrl}${path}` : `curl -X ${method} ${siteUrl}${path}`;
+  const [route, query] = path.split("?");
+  const data = (query ? query.split("&") : []).map((pair) =>
+    PLAIN_WORD.test(pair) ? ` -d ${pair}` : ` -d '${pair.replaceAll("'", "'\\''")}'`,
+  );
+  const how = method === "GET" ? (data.length > 0 ? " -G" : "") : ` -X ${method}`;
+  return `curl${how} ${siteUrl}${route}${data.join("")}`;
 }
 
-/** The links, and the email as a `mailto:` link when none of them is to it. */
-function withEmail(links: readonly { label: string; url: string }[], email: string | undefined) {
-  const mailto = email ? `mailto:${email}` : undefined;
-  return mailto && !links.some(({ url }) => url === mailto)
-    ? [...links, { label: "Email", url: mailto }]
-    : links;
+type Link = { label: string; url: string };
+
+/** The host of a link, or undefined for one that has none (`mailto:`). */
+const hostOf = (url: string) => (/^https?:\/\//.test(url) ? new URL(url).host : undefined);
+
+/** Where Bluesky shows an account by its DID, whatever its handle is at the moment. */
+const BLUESKY_APP = "bsky.app";
+
+/**
+ * The links; the fediverse account's profile page when none of them is on its server (an
+ * owner whose server is not Mastodon links their profile themselves); the Bluesky profile
+ * of the DID when none is on Bluesky's app; and the email as a `mailto:` link when none of
+ * them is to it.
+ */
+function allLinks(profile: Content["profile"]): Link[] {
+  const links: Link[] = [...profile.links];
+  const onHost = (host: string) => links.some(({ url }) => hostOf(url) === host);
+  const fediverse = fediverseAccount(profile);
+  if (fediverse && !onHost(fediverse.server)) links.push({ label: "Fediverse", url: fediverse.profileUrl });
+  if (profile.blueskyDid && !onHost(BLUESKY_APP)) {
+    links.push({ label: "Bluesky", url: `https://${BLUESKY_APP}/profile/${profile.blueskyDid}` });
+  }
+  const mailto = profile.email ? `mailto:${profile.email}` : undefined;
+  if (mailto && !links.some(({ url }) => url === mailto)) links.push({ label: "Email", url: mailto });
+  return links;
 }
 
 /** Skills by group, groups in order of first appearance, levels clamped to whole percentages. */
@@ -147,11 +185,11 @@ export function profileLayout(
   at: Date,
 ): ProfileLayout {
   const { profile, now } = content;
-  const example = ({ method, path, summary }: RouteSummary): EndpointExample => ({
+  const example = ({ method, path, tryPath, summary }: RouteSummary): EndpointExample => ({
     method,
     path,
     summary,
-    command: curlCommand(siteUrl, method, path),
+    command: curlCommand(siteUrl, method, tryPath),
   });
   const layout: Omit<ProfileLayout, "sections"> = {
     header: {
@@ -192,7 +230,8 @@ export function profileLayout(
     })),
     skills: skillGroups(profile.skills),
     languages: profile.languages,
-    links: withEmail(profile.links, profile.email),
+    links: allLinks(profile),
+    fediverse: fediverseAccount(profile)?.address,
     api: {
       endpoints: routes.map(example),
       whole: WHOLE_ORDER.flatMap((content) =>

@@ -101,6 +101,36 @@ const MISTAKES: [string, Edit, string][] = [
     'content/profile.json: /education/0/end is "2018-04-31", not in the calendar: April 2018 has 30 days',
   ],
   [
+    "a fediverse account without its leading @",
+    (c) => {
+      Object.assign(c.profile, { fediverse: { account: "ada@mastodon.example" } });
+    },
+    'content/profile.json: /fediverse/account is "ada@mastodon.example"; expected a fediverse account like @ada@mastodon.social, its server in lower case',
+  ],
+  [
+    "a fediverse account written where its object goes",
+    (c) => {
+      Object.assign(c.profile, { fediverse: "@ada@mastodon.example" });
+    },
+    'content/profile.json: /fediverse is the text "@ada@mastodon.example"; expected an object with the fields account and actor',
+  ],
+  [
+    "a fediverse actor that is not https",
+    (c) => {
+      Object.assign(c.profile, {
+        fediverse: { account: "@ada@mastodon.example", actor: "http://mastodon.example/users/ada" },
+      });
+    },
+    'content/profile.json: /fediverse/actor is "http://mastodon.example/users/ada"; expected the account\'s actor, an https:// URL like https://mastodon.social/users/ada',
+  ],
+  [
+    "a Bluesky handle where the DID goes",
+    (c) => {
+      Object.assign(c.profile, { blueskyDid: "ada.bsky.social" });
+    },
+    'content/profile.json: /blueskyDid is "ada.bsky.social"; expected a DID as Bluesky\'s change-handle screen shows it: did:plc: and 24 characters of a-z and 2-7, or did:web: and a host name',
+  ],
+  [
     "a short quotes list: counted, never dumped",
     (c) => {
       c.quotes = c.quotes.slice(0, 12);

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ServerProcess } from "../../scripts/loopback.ts";
-import { as, getPaths, profilePath } from "../support/app.ts";
+import { as, getPaths, profilePath, routePath, webfingerPath, withQuery } from "../support/app.ts";
 import { startEngine } from "../support/engines.ts";
 import { ownerContent } from "../support/owners.ts";
 import { type Prism, startPrism, type Violation } from "../support/prism.ts";
@@ -96,23 +96,26 @@ const SWITCHES = [
 ];
 
 /** The GET paths whose answers carry an ETag (docs/http.md, Caching): the rest are `no-store`. */
-const revalidated = (profile: string): readonly string[] => [
+const revalidated = (content: ReturnType<typeof ownerContent>): readonly string[] => [
   "/",
   "/api/curl",
-  profile,
+  profilePath(content),
   "/api/resume.json",
   "/api/vcard",
   "/api/now",
   "/api/stack",
   "/robots.txt",
   "/sitemap.xml",
+  "/humans.txt",
   "/.well-known/security.txt",
+  webfingerPath(content),
+  ...(content.profile.blueskyDid ? ["/.well-known/atproto-did"] : []),
 ];
 
 describe.each(OWNERS)("every GET operation of %s's site", (owner) => {
   const content = ownerContent(owner, SITE_URL);
   const GET_PATHS = getPaths(content);
-  const REVALIDATED = revalidated(profilePath(content));
+  const REVALIDATED = revalidated(content);
   let site: Checked;
   beforeAll(async () => {
     site = await checkedTarget(owner);
@@ -126,7 +129,7 @@ describe.each(OWNERS)("every GET operation of %s's site", (owner) => {
     async (path) => {
       for (const [client, headers] of Object.entries(CLIENTS)) {
         for (const query of SWITCHES) {
-          const answer = await judged(site, `${path}${query}`, { headers });
+          const answer = await judged(site, withQuery(path, query), { headers });
           expect({ client, query, ...answer }).toEqual({
             client,
             query,
@@ -170,7 +173,32 @@ describe.each(OWNERS)("every GET operation of %s's site", (owner) => {
   );
 
   test("the docs themselves are not operations: the document lists the route files' paths", () => {
-    expect(Object.keys(site.documented.paths).sort()).toEqual([...GET_PATHS, "/api/ping-indexnow"].sort());
+    // The Bluesky DID's path is documented for every owner: one who has set none gets its 404.
+    const routes = new Set([...GET_PATHS.map(routePath), "/.well-known/atproto-did", "/api/ping-indexnow"]);
+    expect(Object.keys(site.documented.paths).sort()).toEqual([...routes].sort());
+  });
+
+  test("WebFinger answers a resource that is missing, not a URI or not the owner's with the documented 400 and 404", async () => {
+    for (const [query, status] of [
+      ["", 400],
+      ["?resource=rin", 400],
+      ["?resource=acct:nobody@elsewhere.example", 404],
+      ["?resource=https://elsewhere.example/", 404],
+    ] as const) {
+      const answer = await judged(site, `/.well-known/webfinger${query}`, { headers: as.pythonRequests });
+      const answerViolations = answer.violations.filter(({ location }) => location[0] === "response");
+      expect({ query, status: answer.status, answerViolations }).toEqual({
+        query,
+        status,
+        answerViolations: [],
+      });
+    }
+  });
+
+  test("the Bluesky DID is the documented 404 when the owner has set none, 200 otherwise", async () => {
+    const answer = await judged(site, "/.well-known/atproto-did", { headers: as.curl });
+    const status = content.profile.blueskyDid ? 200 : 404;
+    expect({ status: answer.status, violations: answer.violations }).toEqual({ status, violations: [] });
   });
 });
 

@@ -3,7 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { servedPath } from "../../lib/http/route.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
-import { as, GET_PATHS, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { as, GET_PATHS, routePath, SITE_URL, sample, send, testApp } from "../support/app.ts";
 
 const app = testApp();
 type Operation = {
@@ -31,7 +31,7 @@ describe("the OpenAPI document", () => {
   test("lists every route, the profile at its handle's path included", async () => {
     const { paths } = await openapi();
     for (const path of GET_PATHS) {
-      expect(paths[path]?.get).toBeDefined();
+      expect(paths[routePath(path)]?.get).toBeDefined();
     }
   });
 

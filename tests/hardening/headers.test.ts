@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { DOCS_UI_SCRIPT_PATH } from "../../lib/docs/paths.ts";
 import { renderer } from "../../lib/profile/terminal.ts";
-import { as, GET_PATHS, send, stableHeaders, testApp } from "../support/app.ts";
+import { as, GET_PATHS, sample, send, stableHeaders, testApp, webfingerPath } from "../support/app.ts";
 
 const app = testApp();
 // The text answers sent while the renderer loads carry no ETag (docs/http.md); they have
@@ -25,7 +25,10 @@ const CACHED = [
   "/api/vcard",
   "/robots.txt",
   "/sitemap.xml",
+  "/humans.txt",
   "/.well-known/security.txt",
+  "/.well-known/atproto-did",
+  webfingerPath(sample),
 ];
 /** Live or random bodies: never stored. */
 const UNCACHED = ["/api/ping", "/api/fortune", "/api/roast"];
@@ -146,7 +149,7 @@ describe("HTTP caching", () => {
   }
 
   test("representations that differ by client differ in ETag and say Vary: Accept, User-Agent (and Accept-Encoding when compressible)", async () => {
-    for (const path of ["/", "/api/ping", "/api/now", "/api/curl", "/api/docs/json"]) {
+    for (const path of ["/", "/api/ping", "/api/now", "/api/curl", "/api/docs/json", webfingerPath(sample)]) {
       const byCurl = await send(app, path, as.curl);
       const byBrowser = await send(app, path, as.browser);
       expect(byCurl.headers.get("vary")).toMatch(/^Accept, User-Agent(, Accept-Encoding)?$/);
@@ -170,6 +173,7 @@ describe("HTTP caching", () => {
       "a 404": await send(app, "/api/nope", as.curl),
       "a 405": await send(app, "/api/now", as.curl, { method: "POST" }),
       "a 400": await send(app, "/api/curl?width=3", as.curl),
+      "WebFinger's 404": await send(app, "/.well-known/webfinger?resource=acct:x@elsewhere.example", as.curl),
       "a preflight": await send(
         app,
         "/api/now",

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  acceptsOnlyHtml,
   acceptsOnlyJson,
   type Client,
   type ClientKind,
@@ -56,6 +57,22 @@ describe("classifyClient", () => {
       "browser",
       "json",
     ],
+    [
+      "Mastodon's link verification, asking for HTML alone",
+      "http.rb/5.2.0 (Mastodon/4.3.0; +https://mastodon.example/)",
+      "text/html",
+      "program",
+      "html",
+    ],
+    ["curl asking for HTML alone", "curl/8.5.0", "text/html", "terminal", "html"],
+    ["a program naming HTML beside */*", "Go-http-client/2.0", "text/html, */*", "program", "json"],
+    [
+      "a program naming JSON and HTML: JSON first",
+      "axios/1.7.2",
+      "text/html, application/json",
+      "program",
+      "json",
+    ],
     ["python-requests", "python-requests/2.31.0", "*/*", "program", "json"],
     ["axios", "axios/1.7.2", "application/json, text/plain, */*", "program", "json"],
     ["node fetch", "node", "*/*", "program", "json"],
@@ -101,6 +118,16 @@ describe("clientOf", () => {
       headers: { "user-agent": "curl/8.5.0", accept: "application/json" },
     });
     expect(clientOf(json)).toBe(classifyClient("curl/8.5.0", "application/json"));
+  });
+});
+
+describe("acceptsOnlyHtml", () => {
+  test("HTML named without a wildcard is a wish; with one, or refused with q=0, it is not", () => {
+    expect(acceptsOnlyHtml("text/html")).toBe(true);
+    expect(acceptsOnlyHtml("text/html;q=0.9, application/xhtml+xml")).toBe(true);
+    expect(acceptsOnlyHtml("text/html,application/xhtml+xml,*/*;q=0.8")).toBe(false);
+    expect(acceptsOnlyHtml("text/html;q=0")).toBe(false);
+    expect(acceptsOnlyHtml("text/plain")).toBe(false);
   });
 });
 

@@ -311,7 +311,7 @@ describe("GET /<key>.txt, the key file", () => {
     expect(await response.text()).toBe(KEY);
   });
 
-  it.each(["/other-guess.txt", `/${KEY}x.txt`, "/humans.txt", `/${KEY.toUpperCase()}.txt`])(
+  it.each(["/other-guess.txt", `/${KEY}x.txt`, "/people.txt", `/${KEY.toUpperCase()}.txt`])(
     "answers 404 in the envelope for another .txt guess: %s",
     async (path) => {
       const { app } = indexNowApp([]);
@@ -320,6 +320,13 @@ describe("GET /<key>.txt, the key file", () => {
       expect((await response.json()).error.code).toBe("not_found");
     },
   );
+
+  it("leaves the site's own .txt files theirs: /humans.txt is humans.txt, not a key", async () => {
+    const { app } = indexNowApp([]);
+    const response = await send(app, "/humans.txt", as.curl);
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain(KEY);
+  });
 
   it("is not served at all when no key is configured", async () => {
     const { app } = indexNowApp([], { INDEXNOW_KEY: "" });

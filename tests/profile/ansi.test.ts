@@ -85,7 +85,12 @@ describe("parts", () => {
 describe("the profile", () => {
   const content = sample;
   const layout = (c = content) =>
-    profileLayout(c, [{ method: "GET", path: "/api/now", summary: "Now" }], SITE_URL, FIXED_NOW);
+    profileLayout(
+      c,
+      [{ method: "GET", path: "/api/now", tryPath: "/api/now", summary: "Now" }],
+      SITE_URL,
+      FIXED_NOW,
+    );
 
   test("draws the same text in every palette as without colour: only its escape codes differ", () => {
     const plain = renderProfile(layout(), 80, PLAIN);

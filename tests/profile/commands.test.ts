@@ -14,7 +14,7 @@ import { ownerContent } from "../support/owners.ts";
 
 const content = ownerContent("rin", LONG_SITE_URL);
 const app = testApp({ config: loadConfig({ SITE_URL: LONG_SITE_URL }), content });
-const commands = textCommands(LONG_SITE_URL, content.profile.handle);
+const commands = textCommands(LONG_SITE_URL, content);
 
 /** Each text answer and the commands it shows. */
 const ANSWERS: [url: string, commands: readonly string[]][] = [

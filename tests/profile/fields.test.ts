@@ -60,7 +60,7 @@ describe("the terminal profile of an owner with nothing optional", () => {
   const at = profileAt(otherOwner);
 
   test("fits every width from 40 to 200, and keeps the name", async () => {
-    const commands = textCommands(SITE_URL, otherOwner.profile.handle).profile;
+    const commands = textCommands(SITE_URL, otherOwner).profile;
     for (const width of WIDTHS) {
       const text = await at(width);
       expect({ width, over: overflowing(text, width, commands) }).toEqual({ width, over: [] });

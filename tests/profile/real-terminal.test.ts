@@ -107,7 +107,7 @@ describe("with a long SITE_URL, a command copied from the pane is the command", 
   });
   afterAll(() => long.stop());
 
-  const commands = textCommands(LONG_SITE_URL, sample.profile.handle);
+  const commands = textCommands(LONG_SITE_URL, sample);
   const answers: [path: string, commands: readonly string[], columns: number[]][] = [
     ["/api/curl", commands.profile, [40, 80, 120]],
     ["/api/ping", commands.ping, [40]],

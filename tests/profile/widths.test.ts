@@ -6,7 +6,7 @@
  * person would break it.
  */
 import { describe, expect, test } from "bun:test";
-import { as, SITE_URL, send, testApp } from "../support/app.ts";
+import { as, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { commandProblems, overflowing, textCommands } from "../support/commands.ts";
 
 const app = testApp();
@@ -22,7 +22,7 @@ interface Profile {
 }
 const rin = (await (await send(app, "/api/rin.json", as.pythonRequests)).json()) as Profile;
 
-const commands = textCommands(SITE_URL, rin.handle);
+const commands = textCommands(SITE_URL, sample);
 const squash = (text: string) => text.replace(/\s+/g, "");
 const plainAt = async (url: string, width: number) =>
   (await send(app, `${url}${url.includes("?") ? "&" : "?"}nocolor&width=${width}`, as.curl)).text();

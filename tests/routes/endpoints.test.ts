@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { stripColour, visibleWidth } from "../../lib/profile/ansi/index.ts";
+import { curlCommand } from "../../lib/profile/layout.ts";
 import {
   as,
   FIXED_NOW,
   GET_PATHS,
+  routePath,
   SITE_URL,
   send,
   stableHeaders,
@@ -104,12 +106,14 @@ describe("GET /api/curl", () => {
     expect(plain).not.toContain(`curl ${SITE_URL}/api/curl `);
   });
 
-  test("suggests every other GET endpoint to try, the files for crawlers included", async () => {
+  test("suggests every other GET endpoint to try, the files for crawlers and the fediverse included", async () => {
     const plain = stripColour(await (await send(app, "/api/curl", as.curl)).text());
-    const tried = plain.slice(plain.indexOf("── Try"));
+    // A command too wide for a line goes on in the next, after ` \`: read as one line.
+    const tried = plain.slice(plain.indexOf("── Try")).replace(/ \\\n\s+/g, " ");
     for (const path of GET_PATHS.filter((path) => path !== "/" && path !== "/api/curl")) {
-      expect(tried).toContain(`curl ${SITE_URL}${path}`);
+      expect(tried).toContain(curlCommand(SITE_URL, "GET", path));
     }
+    expect(tried).toContain(`curl -G ${SITE_URL}/.well-known/webfinger -d resource=acct:rin@rin.example`);
   });
 
   test("never draws a line wider than 80 columns, and ends with a newline", async () => {
@@ -215,7 +219,7 @@ describe("GET /", () => {
       const endpoints = body.endpoints as { method: string; path: string; description: string }[];
       const paths = endpoints.map(({ method, path }) => `${method} ${path}`);
       for (const path of GET_PATHS) {
-        expect(paths).toContain(`GET ${path}`);
+        expect(paths).toContain(`GET ${routePath(path)}`);
       }
       for (const { description } of endpoints) expect(description.length).toBeGreaterThan(3);
     });

@@ -62,6 +62,10 @@ describe("with flags", () => {
     const dir = newFolder();
     const { code, errors } = await init(dir, ...OWNER);
     expect({ code, errors }).toEqual({ code: 0, errors: [] });
+    expect(JSON.parse(readFileSync(join(dir, "profile.json"), "utf8"))).not.toContainAnyKeys([
+      "fediverse",
+      "blueskyDid",
+    ]);
     const content = validateContent(contentIn(dir), SITE_URL);
     expect(content.profile).toMatchObject({
       handle: "grace-hopper",
@@ -117,6 +121,37 @@ describe("with flags", () => {
     expect(lines.at(-1)).toBe("Then: bun run dev");
   });
 
+  test("takes a fediverse account and a Bluesky DID, which the server then answers for", async () => {
+    const dir = newFolder();
+    const did = "did:plc:abcdefghijklmnopqrstuvwx";
+    const { code, errors } = await init(
+      dir,
+      ...OWNER,
+      "--fediverse",
+      "@grace@mastodon.example",
+      "--bluesky-did",
+      did,
+    );
+    expect({ code, errors }).toEqual({ code: 0, errors: [] });
+    const content = validateContent(contentIn(dir), SITE_URL);
+    expect(content.profile).toMatchObject({
+      fediverse: { account: "@grace@mastodon.example" },
+      blueskyDid: did,
+    });
+    const server = await startServer({}, { content });
+    try {
+      expect(await (await fetch(`${server.url}/.well-known/atproto-did`)).text()).toBe(did);
+      const jrd = await fetch(`${server.url}/.well-known/webfinger?resource=acct:grace-hopper@rin.example`);
+      expect((await jrd.json()).links).toContainEqual({
+        rel: "self",
+        type: "application/activity+json",
+        href: "https://mastodon.example/users/grace",
+      });
+    } finally {
+      await server.stop();
+    }
+  });
+
   test("leaves quotes, roasts and the stack as they are", async () => {
     const dir = newFolder();
     writeContent(dir, validContent());
@@ -157,6 +192,8 @@ describe("in a terminal", () => {
       ["Country: ", "United States"],
       ["Time zone [", "Mars/Base"],
       ["Public e-mail address (empty for none): ", "grace@example.com"],
+      ["Fediverse account, like @ada@mastodon.social (empty for none): ", "@grace@mastodon.example"],
+      ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
       ["Link 1, as LABEL=URL (empty when done): ", "GitHub"],
       ["Link 1, as LABEL=URL (empty when done): ", "GitHub=https://github.com/grace"],
       ["Link 2, as LABEL=URL (empty when done): ", ""],
@@ -183,7 +220,9 @@ describe("in a terminal", () => {
       handle: "grace-hopper",
       location: { timezone: "America/New_York" },
       links: [{ label: "GitHub", url: "https://github.com/grace" }],
+      fediverse: { account: "@grace@mastodon.example" },
     });
+    expect(profile.blueskyDid).toBeUndefined();
   }, 30_000);
 });
 
@@ -196,6 +235,8 @@ describe("refusals: nothing is written", () => {
       "--handle",
       "--timezone",
       "--link LABEL=URL",
+      "--fediverse ACCOUNT",
+      "--bluesky-did DID",
       "--content-dir",
       "--force",
     ]) {
@@ -248,6 +289,16 @@ describe("refusals: nothing is written", () => {
       "--timezone",
       "Mars/Base",
       '--timezone is "Mars/Base", not a time zone this runtime knows; expected one like America/Chicago',
+    ],
+    [
+      "--fediverse",
+      "grace@mastodon.example",
+      '--fediverse is "grace@mastodon.example"; expected a fediverse account like @ada@mastodon.social, its server in lower case',
+    ],
+    [
+      "--bluesky-did",
+      "grace.bsky.social",
+      '--bluesky-did is "grace.bsky.social"; expected a DID as Bluesky\'s change-handle screen shows it: did:plc: and 24 characters of a-z and 2-7, or did:web: and a host name',
     ],
     [
       "--link",

@@ -23,26 +23,40 @@ export const otherOwner = ownerContent("anuradha", SITE_URL);
 /** The structured profile's path for an owner: `/api/<handle>.json`. */
 export const profilePath = (content: Content): string => `/api/${content.profile.handle}.json`;
 
+/** WebFinger's question for an owner of a site at `SITE_URL`: who is `acct:<handle>@<host>`. */
+export const webfingerPath = (content: Content): string =>
+  `/.well-known/webfinger?resource=acct:${content.profile.handle}@${new URL(SITE_URL).host}`;
+
 /**
- * Every GET endpoint the product promises, for an owner: the contract, written out rather
- * than derived from the route table.
+ * Every GET endpoint the product promises, for an owner, as a request answered 200 (with
+ * the query it needs; the Bluesky DID's only for an owner who has one): the contract,
+ * written out rather than derived from the route table.
  */
-export const getPaths = (content: Content) =>
-  [
-    "/",
-    "/api/ping",
-    "/api/curl",
-    profilePath(content),
-    "/api/now",
-    "/api/fortune",
-    "/api/roast",
-    "/api/stack",
-    "/api/resume.json",
-    "/api/vcard",
-    "/robots.txt",
-    "/sitemap.xml",
-    "/.well-known/security.txt",
-  ] as const;
+export const getPaths = (content: Content): readonly string[] => [
+  "/",
+  "/api/ping",
+  "/api/curl",
+  profilePath(content),
+  "/api/now",
+  "/api/fortune",
+  "/api/roast",
+  "/api/stack",
+  "/api/resume.json",
+  "/api/vcard",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/humans.txt",
+  "/.well-known/security.txt",
+  webfingerPath(content),
+  ...(content.profile.blueskyDid ? ["/.well-known/atproto-did"] : []),
+];
+
+/** A request's path without its query: the route it asks. */
+export const routePath = (request: string): string => request.split("?")[0] as string;
+
+/** A request with `query` (`?nocolor`, or nothing) added to what query it has. */
+export const withQuery = (request: string, query: string): string =>
+  query === "" || !request.includes("?") ? `${request}${query}` : `${request}&${query.slice(1)}`;
 
 /** The sample owner's GET endpoints. */
 export const GET_PATHS = getPaths(sample);

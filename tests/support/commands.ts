@@ -4,9 +4,11 @@
  * joined text is the command. Also the one exception to the width bound: a line that is
  * a single word of a command (and its ` \`), too wide for any line.
  */
+import type { Content } from "../../lib/content/validate.ts";
 import { declaredRoutes } from "../../lib/http/route.ts";
 import { shellWords } from "../../lib/profile/ansi/command.ts";
 import { visibleWidth } from "../../lib/profile/ansi/width.ts";
+import { curlCommand } from "../../lib/profile/layout.ts";
 import { TEXT_SWITCHES } from "../../lib/profile/text-switches.ts";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
 
@@ -64,14 +66,21 @@ export function overflowing(text: string, width: number, commands: readonly stri
   });
 }
 
-/** The commands each text answer shows, for a site at `siteUrl` whose owner's handle is `handle`. */
-export function textCommands(siteUrl: string, handle: string) {
+/** The commands each text answer shows, for a site at `siteUrl` with `content`. */
+export function textCommands(siteUrl: string, content: Content) {
+  const { handle } = content.profile;
   const help = (path: string) => TEXT_SWITCHES.map(({ example }) => `curl '${siteUrl}${path}?${example}'`);
   return {
-    /** `/` and `/api/curl`: every GET route but the profile itself. */
+    /**
+     * `/` and `/api/curl`: every GET route but the profile itself, with the query it is
+     * tried with (none the owner has nothing at).
+     */
     profile: declaredRoutes(manifest, handle)
       .filter(({ method, path }) => method === "GET" && path !== "/" && path !== "/api/curl")
-      .map(({ path }) => `curl ${siteUrl}${path}`),
+      .flatMap(({ path, route }) => {
+        const tried = route.tryPath ? route.tryPath(content, siteUrl) : path;
+        return tried === undefined ? [] : [curlCommand(siteUrl, "GET", tried)];
+      }),
     /** `/api/ping`: what to try next. */
     ping: [
       `curl ${siteUrl}`,

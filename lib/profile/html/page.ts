@@ -6,8 +6,11 @@
  * The page is also the owner's h-card (microformats2), for IndieWeb readers: `<main>` is
  * its root, and the text already shown carries the properties (p-name, p-job-title, p-adr
  * with p-locality and p-country-name, p-note, p-org on the current role, u-url and
- * u-email on the links). The profile has no photo, so there is no u-photo.
+ * u-email on the links). The profile has no photo, so there is no u-photo. Every link is
+ * the owner's own, so each carries `rel="me"`, in the body and again in the head.
  */
+
+import { HUMANS_TXT_PATH } from "../../identity/humans-txt.ts";
 import type { ProfileLayout, SectionId, SectionRenderers, TimelineEntry } from "../layout.ts";
 import { html, SafeHtml, safeHref } from "./escape.ts";
 import { stylesheet } from "./styles.ts";
@@ -48,6 +51,30 @@ function breakable(command: string): SafeHtml[] {
   return command.split(/(?<![:/])(?=\/)/).map((part, i) => (i === 0 ? html`${part}` : html`<wbr>${part}`));
 }
 
+/**
+ * The identity the head claims: each of the owner's links as `rel="me"` (what Mastodon's
+ * verification and IndieAuth read, in the head as in the body), the fediverse account
+ * as the page's creator (Mastodon's `fediverse:creator`, for its link previews), and
+ * humans.txt as the page's author file (humanstxt.org).
+ */
+function identity(layout: ProfileLayout): SafeHtml {
+  const me = layout.links.flatMap(({ url }) => {
+    const href = safeHref(url);
+    return href
+      ? [
+          html`
+<link rel="me" href="${href}">`,
+        ]
+      : [];
+  });
+  const creator = layout.fediverse
+    ? html`
+<meta name="fediverse:creator" content="${layout.fediverse}">`
+    : "";
+  return html`${me}${creator}
+<link rel="author" type="text/plain" href="${layout.siteUrl}${HUMANS_TXT_PATH}">`;
+}
+
 function head(layout: ProfileLayout, css: string): SafeHtml {
   const { name, role, tagline } = layout.header;
   const title = `${name} · ${role}`;
@@ -63,7 +90,7 @@ function head(layout: ProfileLayout, css: string): SafeHtml {
 <meta property="og:description" content="${tagline}">
 <meta property="og:url" content="${canonical}">
 <meta property="og:site_name" content="${name}">
-<meta name="twitter:card" content="summary">
+<meta name="twitter:card" content="summary">${identity(layout)}
 <meta name="color-scheme" content="light dark">
 <meta name="theme-color" content="#eff1f5" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#181825" media="(prefers-color-scheme: dark)">

@@ -59,7 +59,9 @@ describe("the page's h-card", () => {
   test("lists every web link as u-url and the email as u-email, and no photo: the profile has none", async () => {
     const [card] = await hCards();
     const web = profile.links.map(({ url }) => url).filter((url) => !url.startsWith("mailto:"));
-    expect(card?.properties.url).toEqual(web);
+    // The fediverse profile and the Bluesky profile of the DID, which no link of the content is to.
+    const added = ["https://mastodon.example/@rin", `https://bsky.app/profile/${profile.blueskyDid}`];
+    expect(card?.properties.url).toEqual([...web, ...added]);
     expect(card?.properties.email).toEqual([`mailto:${profile.email}`]);
     expect(card?.properties.photo).toBeUndefined();
   });

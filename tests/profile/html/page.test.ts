@@ -57,8 +57,11 @@ describe("GET / for a browser", () => {
     for (const { method, path } of routes.endpoints) {
       expect(body).toContain(`<span class="method ${method.toLowerCase()}">${method}</span>`);
       expect(body).toContain(`<code class="path">${path}</code>`);
+      // A query is given to curl as -G -d name=value (WebFinger's resource).
       const command = `${method === "GET" ? "curl" : `curl -X ${method}`} ${SITE_URL}${path}`;
-      expect(body.replaceAll("<wbr>", "")).toContain(`<pre class="cmd"><code>${command}</code></pre>`);
+      const query = method === "GET" && path === "/.well-known/webfinger";
+      const shown = query ? `curl -G ${SITE_URL}${path} -d resource=acct:rin@rin.example` : command;
+      expect(body.replaceAll("<wbr>", "")).toContain(`<pre class="cmd"><code>${shown}</code></pre>`);
     }
     expect(body).toContain(`href="${SITE_URL}/api/docs"`);
   });
@@ -72,9 +75,12 @@ describe("GET / for a browser", () => {
     const { body } = await page();
     expect(body).not.toMatch(/<script|<iframe|<img|@import|url\(|@font-face/i);
     expect(body).not.toMatch(/\ssrc=/i);
+    // rel="me" and rel="author" name the owner's other pages; a browser fetches none of them.
     const linkTags = body.match(/<link [^>]*>/g) ?? [];
     expect(linkTags).toEqual([
       `<link rel="canonical" href="${SITE_URL}/">`,
+      ...Array(linkTags.length - 3).fill(expect.stringMatching(/^<link rel="me" href="[^"]+">$/)),
+      `<link rel="author" type="text/plain" href="${SITE_URL}/humans.txt">`,
       expect.stringMatching(/^<link rel="icon" href="data:image\/svg\+xml,/),
     ]);
   });
@@ -162,6 +168,9 @@ describe("every field the owner writes is on the page", () => {
       ]),
       ...profile.languages.flatMap(({ name, level }) => [name, level]),
       ...profile.links.map(({ label }) => label),
+      // Linked by the page when no link is to them: the fediverse profile, and Bluesky's by its DID.
+      profile.fediverse && `mastodon.example/@rin`,
+      profile.blueskyDid,
       now.status,
       now.updated,
       ...now.building,

@@ -1,0 +1,51 @@
+/**
+ * @module humans.txt (humanstxt.org): the person behind the site and what it is built
+ * with, as plain text for people. The owner, their role, place, contact and links come
+ * from the profile; the site's part from `content/stack.json`; "Last update" is the
+ * latest of the content's own dates, in the initiative's YYYY/MM/DD.
+ */
+import type { Content } from "../content/validate.ts";
+import { fediverseAccount } from "./fediverse.ts";
+
+export const HUMANS_TXT_PATH = "/humans.txt";
+
+/** `Label: value` lines; a value that is empty leaves its line out. */
+const lines = (fields: readonly (readonly [string, string | undefined])[]) =>
+  fields.flatMap(([label, value]) => (value ? [`${label}: ${value}`] : []));
+
+/** The latest of the content's dates, `2026-11-20` → `2026/11/20`. ISO days sort as text. */
+export function lastUpdate(content: Content): string {
+  const latest = [content.profile.updated, content.now.updated].sort().at(-1) as string;
+  return latest.replaceAll("-", "/");
+}
+
+export function renderHumansTxt(content: Content, siteUrl: string): string {
+  const { profile, stack } = content;
+  const email = profile.email ? `mailto:${profile.email}` : undefined;
+  const name = profile.nativeName ? `${profile.name} (${profile.nativeName})` : profile.name;
+  const team = lines([
+    ["Owner", name],
+    ["Pronouns", profile.pronouns],
+    ["Role", profile.role],
+    ["Location", `${profile.location.city}, ${profile.location.country}`],
+    ["Contact", profile.email],
+    ...profile.links
+      .filter(({ url }) => url !== email)
+      .map(({ label, url }): [string, string] => [label, url.replace(/^mailto:/, "")]),
+    ["Fediverse", fediverseAccount(profile)?.address],
+    // The site's domain is the owner's Bluesky handle once /.well-known/atproto-did names their DID.
+    ["Bluesky", profile.blueskyDid && `@${new URL(siteUrl).hostname}`],
+  ]);
+  const site = lines([
+    ["Last update", lastUpdate(content)],
+    ["Language", "English"],
+    ["Site", `${siteUrl}/`],
+    ["Framework", stack.framework],
+    ["Runtime", stack.runtime],
+    ["Written in", stack.language],
+    ["Styling", stack.styling],
+    ["Typography", stack.typography],
+    ["Deployment", stack.deployment],
+  ]);
+  return ["/* TEAM */", ...team, "", "/* SITE */", ...site, ""].join("\n");
+}

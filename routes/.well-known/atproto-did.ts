@@ -1,0 +1,51 @@
+/**
+ * GET /.well-known/atproto-did: the owner's Bluesky DID, so that the site's domain can be
+ * their Bluesky handle (the AT Protocol's HTTPS well-known method).
+ */
+import { documentBody, envelope, notModified, ok } from "../../lib/docs/responses.ts";
+import { ApiError } from "../../lib/http/errors.ts";
+import { CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { preparedFile } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/http/route.ts";
+
+const PATH = "/.well-known/atproto-did";
+const NO_DID = "This site's owner has set no Bluesky DID: blueskyDid in content/profile.json";
+
+export const GET = defineRoute({
+  detail: {
+    summary: "The owner's Bluesky DID, for a handle that is this domain",
+    description:
+      "The AT Protocol's HTTPS well-known method of handle resolution: the owner's DID " +
+      "(`blueskyDid` in the profile, a `did:plc:` or `did:web:`) and nothing else, as plain " +
+      "text, so that Bluesky accepts this site's domain as the owner's handle. The same text " +
+      "for every client; 404 when the owner has set no DID.",
+    tags: ["identity"],
+    responses: (app) => ({
+      200: ok(
+        "The DID",
+        documentBody(
+          CONTENT_TYPE.text,
+          "A DID, alone: no prefix, no line end",
+          // An owner without a DID still gets an example of the shape: their domain's did:web.
+          app.content.profile.blueskyDid ?? `did:web:${new URL(app.config.siteUrl).hostname}`,
+        ),
+        true,
+      ),
+      304: notModified,
+      404: envelope(404, "The owner has set no DID", NO_DID),
+    }),
+  },
+  tryPath: (content) => (content.profile.blueskyDid ? PATH : undefined),
+  setup(app) {
+    const did = app.content.profile.blueskyDid;
+    if (did === undefined) {
+      return function noDid() {
+        throw new ApiError(404, NO_DID);
+      };
+    }
+    const file = preparedFile(CONTENT_TYPE.text, () => did);
+    return function atprotoDid({ request }) {
+      return file(request);
+    };
+  },
+});

@@ -1,0 +1,119 @@
+/**
+ * GET /.well-known/webfinger: the owner on the open web (RFC 7033). Searching
+ * `@<handle>@<site host>` in Mastodon finds the owner's real fediverse account.
+ */
+import { Type as t } from "@sinclair/typebox";
+import { envelope, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { ApiError } from "../../lib/http/errors.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { quoteInput } from "../../lib/http/request-input.ts";
+import { defineRoute } from "../../lib/http/route.ts";
+import {
+  jrdFor,
+  REL,
+  subjectFor,
+  WEBFINGER_PATH,
+  webfingerOwner,
+  webfingerQuery,
+} from "../../lib/identity/webfinger.ts";
+
+const jrdSchema = () =>
+  t.Object(
+    {
+      subject: t.String({ description: "The resource asked for, in canonical form" }),
+      aliases: t.Array(t.String(), {
+        description: "The owner's other identifiers: their acct: URI, this site, their fediverse account",
+      }),
+      links: t.Array(
+        t.Object({
+          rel: t.String({
+            description: `${REL.profilePage} (this site's page) or self (the ActivityPub actor)`,
+          }),
+          type: t.String({ description: "The media type of what the link points at" }),
+          href: t.String(),
+        }),
+        { description: "Only those whose rel was asked for, when any was" },
+      ),
+    },
+    { description: "A JSON Resource Descriptor (RFC 7033 §4.4)" },
+  );
+
+export const GET = defineRoute({
+  detail: {
+    summary: "Who the owner is, for the fediverse (WebFinger)",
+    description:
+      "RFC 7033's WebFinger. For the owner's `acct:<handle>@<site host>` (what searching " +
+      "`@<handle>@<site host>` in Mastodon asks for), this site's URL, or `mailto:` their email, " +
+      "a JSON Resource Descriptor: `subject` is the resource in canonical form, `aliases` the " +
+      "owner's other identifiers, and `links` this site's page and, when the profile names a " +
+      "fediverse account, its ActivityPub actor as `self`, which is how Mastodon finds the real " +
+      "account. `rel`, repeatable, keeps only the links of those relations. Terminals get the " +
+      "JSON pretty, like every JSON answer.",
+    tags: ["identity"],
+    parameters: [
+      {
+        name: "resource",
+        in: "query",
+        required: true,
+        description: "The owner's `acct:<handle>@<site host>`, this site's URL, or `mailto:` their email",
+        schema: { type: "string" },
+      },
+      {
+        name: "rel",
+        in: "query",
+        required: false,
+        description: "Keep only the links of this relation; repeatable (RFC 7033 §4.3)",
+        schema: { type: "array", items: { type: "string" } },
+        style: "form",
+        explode: true,
+      },
+    ],
+    responses: (app) => {
+      const owner = webfingerOwner(app.content.profile, app.config.siteUrl);
+      return {
+        200: ok(
+          "The owner's JRD",
+          jsonBody(jrdSchema(), jrdFor(owner, owner.acct, []), CONTENT_TYPE.jrd),
+          true,
+        ),
+        304: notModified,
+        400: envelope(
+          400,
+          "No resource, or one that is not a URI (RFC 7033 §4.2)",
+          `resource is missing: ask ?resource=${owner.acct}`,
+        ),
+        404: envelope(
+          404,
+          "A resource that is not this site's owner",
+          `acct:someone@elsewhere.example is not this site's owner; ask for ${owner.acct}`,
+        ),
+      };
+    },
+  },
+  tryPath: (content, siteUrl) =>
+    `${WEBFINGER_PATH}?resource=${webfingerOwner(content.profile, siteUrl).acct}`,
+  setup(app) {
+    const owner = webfingerOwner(app.content.profile, app.config.siteUrl);
+    // One per subject and set of links kept: a few at most, whatever strangers ask.
+    const answers = new Map<string, PreparedJson>();
+    return function webfinger({ client, request }) {
+      const { resource, rels } = webfingerQuery(request.url, owner.acct);
+      const subject = subjectFor(owner, resource);
+      if (subject === undefined) {
+        throw new ApiError(
+          404,
+          `${quoteInput(resource, 80)} is not this site's owner; ask for ${owner.acct}`,
+        );
+      }
+      const jrd = jrdFor(owner, subject, rels);
+      const key = `${subject} ${jrd.links.map(({ rel }) => rel).join(" ")}`;
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = new PreparedJson(jrd, CACHE_CONTROL.content, true, CONTENT_TYPE.jrd);
+        answers.set(key, answer);
+      }
+      return answer.respond(client, request);
+    };
+  },
+});

@@ -1,0 +1,33 @@
+/** GET /humans.txt: the person behind the site, and what it is built with (humanstxt.org). */
+import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
+import { CONTENT_TYPE } from "../lib/http/headers.ts";
+import { preparedFile } from "../lib/http/prepared-response.ts";
+import { defineRoute } from "../lib/http/route.ts";
+import { renderHumansTxt } from "../lib/identity/humans-txt.ts";
+
+export const GET = defineRoute({
+  detail: {
+    summary: "The person behind the site",
+    description:
+      "humanstxt.org's humans.txt: under `/* TEAM */` the owner, their role, place, contact " +
+      "and links, their fediverse and Bluesky handles when they have them; under " +
+      "`/* SITE */` the last update (the latest of the content's dates, YYYY/MM/DD) and the " +
+      "stack from the content. The same text for every client; the page links to it as " +
+      '`rel="author"`.',
+    tags: ["identity"],
+    responses: (app) => ({
+      200: ok(
+        "The file",
+        documentBody(CONTENT_TYPE.text, "humans.txt", renderHumansTxt(app.content, app.config.siteUrl)),
+        true,
+      ),
+      304: notModified,
+    }),
+  },
+  setup(app) {
+    const file = preparedFile(CONTENT_TYPE.text, () => renderHumansTxt(app.content, app.config.siteUrl));
+    return function humansTxt({ request }) {
+      return file(request);
+    };
+  },
+});
