@@ -5,6 +5,7 @@
  * request once (`pipeline.ts`); nothing else reads these headers for it, but the metrics
  * port, which has no pipeline, for its own errors.
  */
+import { qualityList } from "./q-values.ts";
 
 export type ClientKind = "terminal" | "browser" | "program";
 
@@ -84,21 +85,17 @@ function kindOf(userAgent: string): ClientKind {
 const MENTIONS_JSON = /json/i;
 
 /**
- * True when `Accept` names `application/json` (with a non-zero q) and no `*\/*`.
+ * True when `Accept` names `application/json` with a weight above 0 and accepts no `*\/*`.
  * HTTPie's default, `application/json, *\/*;q=0.5`, is a default, not a wish.
  */
 export function acceptsOnlyJson(accept: string): boolean {
   // Most Accept headers do not mention JSON at all: answer those without parsing.
   if (!MENTIONS_JSON.test(accept)) return false;
-  let namesJson = false;
-  for (const range of accept.toLowerCase().split(",")) {
-    const [type = "", ...params] = range.split(";").map((part) => part.trim());
-    if (type === "*/*") return false;
-    if (type === "application/json" && !params.some((p) => /^q=0(\.0*)?$/.test(p))) {
-      namesJson = true;
-    }
-  }
-  return namesJson;
+  const acceptable = qualityList(accept).filter(({ q }) => q > 0);
+  return (
+    acceptable.some(({ value }) => value === "application/json") &&
+    !acceptable.some(({ value }) => value === "*/*")
+  );
 }
 
 /** Classifies a request from its two headers. */
