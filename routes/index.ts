@@ -10,7 +10,7 @@ import { htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/respo
 import { PreparedJson } from "../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../lib/http/route.ts";
 import { browserPage } from "../lib/profile/browser.ts";
-import { terminalProfile } from "../lib/profile/terminal.ts";
+import { terminalProfile } from "../lib/profile/terminal-profile.ts";
 import { switchParameters } from "../lib/profile/text-switches.ts";
 
 const apiIndexSchema = () =>

@@ -6,7 +6,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Type as t } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
-import { ERROR_CODES, type ErrorStatus } from "../http/errors.ts";
+import { ERRORS, type ErrorCode } from "../http/errors.ts";
 import { CONTENT_TYPE } from "../http/headers.ts";
 
 type ResponseObject = OpenAPIV3.ResponseObject;
@@ -19,7 +19,7 @@ const envelopeSchema = () =>
       error: t.Object({
         status: t.Integer({ description: "The HTTP status, repeated" }),
         code: t.Union(
-          Object.values(ERROR_CODES).map((code) => t.Literal(code)),
+          Object.keys(ERRORS).map((code) => t.Literal(code)),
           { description: "Stable machine-readable code" },
         ),
         message: t.String({ description: "What went wrong, for a person" }),
@@ -98,37 +98,28 @@ export const notModified: ResponseObject = {
  * What the request pipeline can answer for any route, before or around its handler: a
  * `Content-Length` that is not a number, a body over the limit, an unforeseen failure.
  */
-export const pipelineErrors = () => errors(400, 413, 500);
+export const pipelineErrors = () => errors("bad_request", "payload_too_large", "internal_error");
 
 /** An error response in the envelope, for a route that says what its own error means. */
-export function envelope(status: ErrorStatus, description: string, message: string): ResponseObject {
+export function envelope(code: ErrorCode, description: string, message: string): ResponseObject {
   return {
     description,
     headers: REQUEST_ID,
     content: {
       [CONTENT_TYPE.json]: {
         schema: envelopeSchema() as OpenAPIV3.SchemaObject,
-        example: { error: { status, code: ERROR_CODES[status], message } },
+        example: { error: { status: ERRORS[code].status, code, message } },
       },
     },
   };
 }
 
-/** Error responses, in the envelope, for each status given. */
-export function errors(...statuses: ErrorStatus[]): Record<string, ResponseObject> {
-  const descriptions: Record<ErrorStatus, string> = {
-    400: "Malformed request",
-    404: "No such route",
-    405: "Known path, wrong method (see the Allow header)",
-    413: "Request body over the limit",
-    421: "On Fly, a machine that does not hold app-wide state; Fly's proxy replays the request",
-    429: "Too soon: see Retry-After",
-    500: "Unexpected failure; logged, no details exposed",
-    502: "An upstream service failed",
-    503: "Not configured on this deployment",
-    504: "On Fly, the machine that holds app-wide state could not be reached in time",
-  };
+/** Error responses, in the envelope, for each error given, keyed by its status. */
+export function errors(...codes: ErrorCode[]): Record<string, ResponseObject> {
   return Object.fromEntries(
-    statuses.map((status) => [String(status), envelope(status, descriptions[status], descriptions[status])]),
+    codes.map((code) => [
+      String(ERRORS[code].status),
+      envelope(code, ERRORS[code].meaning, ERRORS[code].meaning),
+    ]),
   );
 }

@@ -8,7 +8,7 @@
  * carried over (`dropped`), and every value read in a way the owner should check (`adjusted`).
  */
 import { isCalendarDate } from "../content/dates.ts";
-import type { Profile } from "../content/schemas.ts";
+import { contentSchemas, type Profile } from "../content/schemas.ts";
 import { countryName } from "./iso-codes.ts";
 import { WEBSITE_LABEL } from "./json-resume.ts";
 
@@ -24,8 +24,18 @@ export interface ImportReport {
   readonly adjusted: readonly string[];
 }
 
-/** The content schema's limits on lists (`lib/content/schemas.ts`). */
-const MAX = { links: 8, skills: 16, experience: 12, highlights: 6, education: 6, languages: 8 } as const;
+/** The content schema's limits on lists, read from it (`lib/content/schemas.ts`). */
+function listLimits() {
+  const { links, skills, experience, education, languages } = contentSchemas().Profile.properties;
+  return {
+    links: links.maxItems as number,
+    skills: skills.maxItems as number,
+    experience: experience.maxItems as number,
+    highlights: experience.items.properties.highlights.maxItems as number,
+    education: education.maxItems as number,
+    languages: languages.maxItems as number,
+  };
+}
 
 /** A skill level in words, out of 100; JSON Resume's `level` is free text. */
 const LEVEL_WORDS: Readonly<Record<string, number>> = {
@@ -140,6 +150,7 @@ function capped<T>(list: T[], max: number, what: string, adjusted: string[]): T[
  * from it. `today` (YYYY-MM-DD) dates the profile when the resume's `meta` does not.
  */
 export function fromJsonResume(resume: Json, current: Profile, today: string): ImportReport {
+  const MAX = listLimits();
   if (!isObject(resume)) throw new TypeError("a JSON Resume document is a JSON object");
   const read = new Reader(resume);
   const adjusted: string[] = [];

@@ -5,6 +5,7 @@
  * pipeline classifies each request once (`pipeline.ts`); nothing else reads these headers
  * for it, but the metrics port, which has no pipeline, for its own errors.
  */
+import { qualityList } from "./q-values.ts";
 
 export type ClientKind = "terminal" | "browser" | "program";
 
@@ -92,17 +93,12 @@ const MENTIONS_HTML = /html/i;
  * wildcard would make it a default.
  */
 function namesOnly(accept: string, type: string): boolean {
-  let named = false;
-  for (const range of accept.toLowerCase().split(",")) {
-    const [name = "", ...params] = range.split(";").map((part) => part.trim());
-    if (name === "*/*") return false;
-    if (name === type && !params.some((p) => /^q=0(\.0*)?$/.test(p))) named = true;
-  }
-  return named;
+  const acceptable = qualityList(accept).filter(({ q }) => q > 0);
+  return acceptable.some(({ value }) => value === type) && !acceptable.some(({ value }) => value === "*/*");
 }
 
 /**
- * True when `Accept` names `application/json` (with a non-zero q) and no `*\/*`.
+ * True when `Accept` names `application/json` with a weight above 0 and accepts no `*\/*`.
  * HTTPie's default, `application/json, *\/*;q=0.5`, is a default, not a wish.
  */
 export function acceptsOnlyJson(accept: string): boolean {

@@ -3,8 +3,10 @@
  * each. Bodies are compressed once, when a prepared response is built; a request only
  * picks one of the copies (`prepared-response.ts`).
  */
+
 import type * as Zlib from "node:zlib";
 import { once } from "../once.ts";
+import { qualityList } from "./q-values.ts";
 
 /**
  * `node:zlib`, loaded when the first body worth compressing is prepared: loaded at
@@ -92,28 +94,12 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding | und
   return best;
 }
 
-/** `gzip;q=0.8, br` as coding → q-value, lower-cased; `x-gzip` is gzip (RFC 9110 §8.4.1.3). */
+/** `gzip;q=0.8, br` as coding → q-value; `x-gzip` is gzip (RFC 9110 §8.4.1.3). */
 function parseAcceptEncoding(header: string): Map<string, number> {
   const weights = new Map<string, number>();
-  for (const item of header.split(",")) {
-    const [name = "", ...params] = item.split(";");
-    const coding = name
-      .trim()
-      .toLowerCase()
-      .replace(/^x-gzip$/, "gzip");
-    if (!coding) continue;
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.split("=").map((part) => part.trim());
-      if (key?.toLowerCase() === "q") q = qValue(value);
-    }
+  for (const { value, q } of qualityList(header)) {
+    const coding = value === "x-gzip" ? "gzip" : value;
     weights.set(coding, Math.max(q, weights.get(coding) ?? 0));
   }
   return weights;
-}
-
-/** A q-value as RFC 9110 §12.4.2 writes it (0 to 1, three decimals); anything else counts as 0. */
-function qValue(text: string | undefined): number {
-  if (!text || !/^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(text)) return 0;
-  return Number(text);
 }

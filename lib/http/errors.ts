@@ -6,40 +6,50 @@
  * every JSON answer they get, so their prompt starts on a line of its own.
  */
 import type { Client } from "./client-kind.ts";
-import { baseHeaders, CONTENT_TYPE } from "./headers.ts";
+import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE } from "./headers.ts";
 import { serialiseJson } from "./prepared-response.ts";
 import { pathOf, quoteInput } from "./request-input.ts";
 
-/** Every status the API answers with an error, and its stable machine-readable code. */
-export const ERROR_CODES = {
-  400: "bad_request",
-  404: "not_found",
-  405: "method_not_allowed",
-  413: "payload_too_large",
-  421: "misdirected_request",
-  429: "rate_limited",
-  500: "internal_error",
-  502: "bad_gateway",
-  503: "not_configured",
-  504: "coordinator_unreachable",
+/**
+ * Every error the API answers with, by its stable machine-readable code: the HTTP status
+ * it goes with, and what it means, as the OpenAPI document says it.
+ */
+export const ERRORS = {
+  bad_request: { status: 400, meaning: "Malformed request" },
+  not_found: { status: 404, meaning: "No such route" },
+  method_not_allowed: { status: 405, meaning: "Known path, wrong method (see the Allow header)" },
+  payload_too_large: { status: 413, meaning: "Request body over the limit" },
+  misdirected_request: {
+    status: 421,
+    meaning: "On Fly, a machine that does not hold app-wide state; Fly's proxy replays the request",
+  },
+  rate_limited: { status: 429, meaning: "Too soon: see Retry-After" },
+  internal_error: { status: 500, meaning: "Unexpected failure; logged, no details exposed" },
+  not_configured: { status: 503, meaning: "Not configured on this deployment" },
+  coordinator_unreachable: {
+    status: 504,
+    meaning: "On Fly, the machine that holds app-wide state could not be reached in time",
+  },
 } as const;
 
-export type ErrorStatus = keyof typeof ERROR_CODES;
+export type ErrorCode = keyof typeof ERRORS;
 
-/** Thrown by services and handlers; the pipeline turns it into the envelope. */
+/** Thrown by services and handlers, naming what went wrong; the pipeline turns it into the envelope. */
 export class ApiError extends Error {
-  readonly status: ErrorStatus;
+  readonly code: ErrorCode;
+  readonly status: (typeof ERRORS)[ErrorCode]["status"];
   readonly headers: Readonly<Record<string, string>>;
   readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
-    status: ErrorStatus,
+    code: ErrorCode,
     message: string,
     options: { headers?: Record<string, string>; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = "ApiError";
-    this.status = status;
+    this.code = code;
+    this.status = ERRORS[code].status;
     this.headers = options.headers ?? {};
     this.details = options.details;
   }
@@ -54,7 +64,7 @@ export function errorResponse(error: ApiError, request?: Request, client?: Clien
   const body = {
     error: {
       status: error.status,
-      code: ERROR_CODES[error.status],
+      code: error.code,
       message: error.message,
       ...error.details,
     },
@@ -64,7 +74,7 @@ export function errorResponse(error: ApiError, request?: Request, client?: Clien
     headers: {
       ...baseHeaders(),
       "content-type": CONTENT_TYPE.json,
-      "cache-control": "no-store",
+      "cache-control": CACHE_CONTROL.noStore,
       ...error.headers,
     },
   });
@@ -73,7 +83,7 @@ export function errorResponse(error: ApiError, request?: Request, client?: Clien
 /** The 500 for anything unforeseen: the envelope says only that it was logged. */
 export function internalError(request?: Request, client?: Client): Response {
   return errorResponse(
-    new ApiError(500, "Something went wrong on our side; it has been logged"),
+    new ApiError("internal_error", "Something went wrong on our side; it has been logged"),
     request,
     client,
   );
@@ -101,7 +111,7 @@ export function thrownAnswer(
 ): Response {
   if (error instanceof ApiError) return errorResponse(error, request, client);
   if (MALFORMED.has(String(code))) {
-    return errorResponse(new ApiError(400, "The request could not be understood"), request, client);
+    return errorResponse(new ApiError("bad_request", "The request could not be understood"), request, client);
   }
   log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
   return internalError(request, client);

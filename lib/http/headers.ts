@@ -87,6 +87,8 @@ export const CACHE_CONTROL = {
   content: "public, max-age=300, must-revalidate",
   /** The profile shows the owner's local time to the minute: fresh for a minute. */
   perMinute: "public, max-age=60, must-revalidate",
+  /** The IndexNow key file: the same until the key is changed, which engines check rarely. */
+  keyFile: "public, max-age=3600",
   /** A file whose URL names its version (the docs UI's script): it never changes. */
   immutable: "public, max-age=31536000, immutable",
 } as const;

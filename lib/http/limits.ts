@@ -14,7 +14,7 @@ export const LIMITS = {
 } as const;
 
 const tooLarge = (maxBytes: number, hint = "") =>
-  new ApiError(413, `Request bodies are limited to ${maxBytes} bytes${hint}`, {
+  new ApiError("payload_too_large", `Request bodies are limited to ${maxBytes} bytes${hint}`, {
     details: { limitBytes: maxBytes },
   });
 
@@ -22,7 +22,8 @@ const tooLarge = (maxBytes: number, hint = "") =>
 export function declaredBodyError(request: Request, maxBytes: number, hint = ""): ApiError | undefined {
   const length = request.headers.get("content-length");
   if (length === null) return undefined;
-  if (!/^\s*[0-9]+\s*$/.test(length)) return new ApiError(400, "Content-Length must be a whole number");
+  if (!/^\s*[0-9]+\s*$/.test(length))
+    return new ApiError("bad_request", "Content-Length must be a whole number");
   return Number(length) <= maxBytes ? undefined : tooLarge(maxBytes, hint);
 }
 

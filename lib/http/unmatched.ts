@@ -28,7 +28,7 @@ export function unmatchedAnswer(request: Request, client: Client, allowed: Allow
   const methods = allowed.get(path) ?? allowed.get(path.replace(/\/+$/, "") || "/");
   if (!methods) {
     return errorResponse(
-      new ApiError(404, `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
+      new ApiError("not_found", `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
       request,
       client,
     );
@@ -42,9 +42,13 @@ export function unmatchedAnswer(request: Request, client: Client, allowed: Allow
     });
   }
   return errorResponse(
-    new ApiError(405, `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`, {
-      headers: { allow },
-    }),
+    new ApiError(
+      "method_not_allowed",
+      `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`,
+      {
+        headers: { allow },
+      },
+    ),
     request,
     client,
   );

@@ -83,15 +83,20 @@ export function webfingerQuery(url: string, example: string): WebFingerQuery {
     try {
       value = decodeURIComponent(at === -1 ? "" : pair.slice(at + 1));
     } catch {
-      throw new ApiError(400, `${name} is not percent-encoded as a URI query allows`);
+      throw new ApiError("bad_request", `${name} is not percent-encoded as a URI query allows`);
     }
     (name === "resource" ? resources : rels).push(value);
   }
-  if (resources.length === 0) throw new ApiError(400, `resource is missing: ask ?resource=${example}`);
-  if (resources.length > 1) throw new ApiError(400, "resource is given more than once; ask for one");
+  if (resources.length === 0)
+    throw new ApiError("bad_request", `resource is missing: ask ?resource=${example}`);
+  if (resources.length > 1)
+    throw new ApiError("bad_request", "resource is given more than once; ask for one");
   const [resource = ""] = resources;
   if (!URI.test(resource)) {
-    throw new ApiError(400, `resource must be a URI, like ${example}; got ${quoteInput(resource, 80)}`);
+    throw new ApiError(
+      "bad_request",
+      `resource must be a URI, like ${example}; got ${quoteInput(resource, 80)}`,
+    );
   }
   return { resource, rels };
 }
@@ -124,12 +129,13 @@ export function subjectFor(owner: WebFingerOwner, resource: string): string | un
   if (scheme === "acct") {
     const at = rest.lastIndexOf("@");
     const host = at === -1 ? undefined : hostAsSiteWrites(rest.slice(at + 1), owner.siteUrl);
-    if (host === undefined) throw new ApiError(400, `an acct: resource is user@host, like ${owner.acct}`);
+    if (host === undefined)
+      throw new ApiError("bad_request", `an acct: resource is user@host, like ${owner.acct}`);
     let user: string;
     try {
       user = decodeURIComponent(rest.slice(0, at));
     } catch {
-      throw new ApiError(400, "the acct: resource's user is not percent-encoded as a URI allows");
+      throw new ApiError("bad_request", "the acct: resource's user is not percent-encoded as a URI allows");
     }
     const same = user.toLowerCase() === owner.handle && host === owner.siteUrl.host;
     return same ? owner.acct : undefined;

@@ -4,7 +4,7 @@
  * path the configured key names, so every other `*.txt` guess is a plain 404, and not
  * at all when no key is configured.
  */
-import { CONTENT_TYPE } from "../http/headers.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
 import type { ServedRoute } from "../http/route.ts";
 
@@ -16,7 +16,7 @@ export function keyFileRoutes(key: string | undefined): ServedRoute[] {
   // The body is the key and nothing else (no newline): the engine compares it verbatim.
   const file = new PreparedResponse(key, {
     contentType: CONTENT_TYPE.text,
-    cacheControl: "public, max-age=3600",
+    cacheControl: CACHE_CONTROL.keyFile,
     etag: true,
     // The same bytes for every client.
     vary: false,

@@ -22,7 +22,7 @@ export const REPLAY_TIMEOUT = "10s";
 const RETRY_AFTER_SECONDS = "15";
 
 function unreachable(message: string): ApiError {
-  return new ApiError(504, `${message}; nothing was submitted`, {
+  return new ApiError("coordinator_unreachable", `${message}; nothing was submitted`, {
     headers: { "retry-after": RETRY_AFTER_SECONDS },
   });
 }
@@ -55,7 +55,10 @@ export async function replayToCoordinator(
     throw unreachable("The app's machines do not agree on which one holds the trigger; retry in a moment");
   }
   const answer = errorResponse(
-    new ApiError(421, `Machine ${coordinator.id} holds the trigger; Fly's proxy replays this request there`),
+    new ApiError(
+      "misdirected_request",
+      `Machine ${coordinator.id} holds the trigger; Fly's proxy replays this request there`,
+    ),
     request,
   );
   answer.headers.set(

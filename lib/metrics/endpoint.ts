@@ -8,6 +8,7 @@
  */
 import { clientOf } from "../http/client-kind.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
+import { CACHE_CONTROL } from "../http/headers.ts";
 import { pathOf, quoteInput } from "../http/request-input.ts";
 import { EXPOSITION_CONTENT_TYPE, exposition, type MetricFamily } from "./exposition.ts";
 
@@ -20,7 +21,7 @@ export function metricsEndpoint(families: readonly MetricFamily[]): (request: Re
     if (path !== METRICS_PATH) {
       return errorResponse(
         new ApiError(
-          404,
+          "not_found",
           `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}: try GET /metrics`,
         ),
         request,
@@ -29,15 +30,19 @@ export function metricsEndpoint(families: readonly MetricFamily[]): (request: Re
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
       return errorResponse(
-        new ApiError(405, `${METRICS_PATH} answers GET, HEAD, not ${quoteInput(request.method, 16)}`, {
-          headers: { allow: "GET, HEAD" },
-        }),
+        new ApiError(
+          "method_not_allowed",
+          `${METRICS_PATH} answers GET, HEAD, not ${quoteInput(request.method, 16)}`,
+          {
+            headers: { allow: "GET, HEAD" },
+          },
+        ),
         request,
         clientOf(request),
       );
     }
     return new Response(request.method === "HEAD" ? null : exposition(families), {
-      headers: { "content-type": EXPOSITION_CONTENT_TYPE, "cache-control": "no-store" },
+      headers: { "content-type": EXPOSITION_CONTENT_TYPE, "cache-control": CACHE_CONTROL.noStore },
     });
   };
 }

@@ -3,10 +3,10 @@
  * is rendered from the layout model once a minute, when the owner's local time changes.
  */
 import { CACHE_CONTROL, CONTENT_TYPE, htmlSecurityPolicy } from "../http/headers.ts";
-import { perInterval } from "../http/per-interval.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
 import type { AppContext } from "../http/route.ts";
 import { sha256 } from "../http/sha256.ts";
+import { perInterval } from "../per-interval.ts";
 import { renderPage } from "./html/page.ts";
 import { profileLayout } from "./layout.ts";
 

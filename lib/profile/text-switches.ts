@@ -6,6 +6,7 @@
  */
 import type { OpenAPIV3 } from "openapi-types";
 import { ApiError } from "../http/errors.ts";
+import type { Help } from "./ansi/help.ts";
 
 export interface TextSwitch {
   readonly name: string;
@@ -66,7 +67,7 @@ function width(raw: string | null): number {
   const value = Number(raw);
   if (!WHOLE_NUMBER.test(raw) || value < WIDTH.min || value > WIDTH.max) {
     // What was sent is never quoted: text answers never echo request input.
-    throw new ApiError(400, `width must be a whole number from ${WIDTH.min} to ${WIDTH.max}`);
+    throw new ApiError("bad_request", `width must be a whole number from ${WIDTH.min} to ${WIDTH.max}`);
   }
   return value;
 }
@@ -107,7 +108,8 @@ function flag(query: URLSearchParams, name: SwitchName): boolean {
     for (const value of query.getAll(spelled)) {
       const word = value.toLowerCase();
       if (SAYS_ON.has(word)) on = true;
-      else if (!SAYS_OFF.has(word)) throw new ApiError(400, `${spelled} is ${SWITCH_WORDS_MEANING}`);
+      else if (!SAYS_OFF.has(word))
+        throw new ApiError("bad_request", `${spelled} is ${SWITCH_WORDS_MEANING}`);
     }
   }
   return on;
@@ -116,7 +118,7 @@ function flag(query: URLSearchParams, name: SwitchName): boolean {
 function theme(raw: string | null): Theme {
   if (raw === null) return "auto";
   if ((THEMES as readonly string[]).includes(raw)) return raw as Theme;
-  throw new ApiError(400, `theme must be ${THEMES.join(" or ")}`);
+  throw new ApiError("bad_request", `theme must be ${THEMES.join(" or ")}`);
 }
 
 /**
@@ -134,6 +136,25 @@ export function textOptions(url: string): TextOptions {
     theme: theme(query.get("theme")),
     width: width(query.get("width")),
     help: flag(query, "help"),
+  };
+}
+
+/** `?help`: how switches are written, then each switch, what it does, and a command at `url` that uses it. */
+export function switchesHelp(url: string): Help {
+  const valueless = TEXT_SWITCHES.filter((sw) => !("values" in sw) && !("range" in sw)).map((sw) => sw.name);
+  return {
+    intro: [
+      "Text answers take these in their query; combine them with &.",
+      `${valueless.slice(0, -1).join(", ")} and ${valueless.at(-1)} need no value: each is ${SWITCH_WORDS_MEANING}.`,
+    ],
+    entries: TEXT_SWITCHES.map((sw) => ({
+      names: [
+        "values" in sw ? `${sw.name}=${sw.values.join("|")}` : "range" in sw ? `${sw.name}=N` : sw.name,
+        ...("short" in sw ? [sw.short] : []),
+      ].join(", "),
+      meaning: sw.meaning,
+      command: `curl '${url}?${sw.example}'`,
+    })),
   };
 }
 

@@ -32,7 +32,7 @@ export const GET = defineRoute({
         true,
       ),
       304: notModified,
-      404: envelope(404, "The owner has set no DID", NO_DID),
+      404: envelope("not_found", "The owner has set no DID", NO_DID),
     }),
   },
   tryPath: (content) => (content.profile.blueskyDid ? PATH : undefined),
@@ -40,7 +40,7 @@ export const GET = defineRoute({
     const did = app.content.profile.blueskyDid;
     if (did === undefined) {
       return function noDid() {
-        throw new ApiError(404, NO_DID);
+        throw new ApiError("not_found", NO_DID);
       };
     }
     const file = preparedFile(CONTENT_TYPE.text, () => did);

@@ -79,12 +79,12 @@ export const GET = defineRoute({
         ),
         304: notModified,
         400: envelope(
-          400,
+          "bad_request",
           "No resource, or one that is not a URI (RFC 7033 §4.2)",
           `resource is missing: ask ?resource=${owner.acct}`,
         ),
         404: envelope(
-          404,
+          "not_found",
           "A resource that is not this site's owner",
           `acct:someone@elsewhere.example is not this site's owner; ask for ${owner.acct}`,
         ),
@@ -102,7 +102,7 @@ export const GET = defineRoute({
       const subject = subjectFor(owner, resource);
       if (subject === undefined) {
         throw new ApiError(
-          404,
+          "not_found",
           `${quoteInput(resource, 80)} is not this site's owner; ask for ${owner.acct}`,
         );
       }

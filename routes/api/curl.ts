@@ -5,7 +5,7 @@
 import { profileTextExample } from "../../lib/docs/examples.ts";
 import { notModified, ok, textBody } from "../../lib/docs/responses.ts";
 import { defineRoute } from "../../lib/http/route.ts";
-import { terminalProfile } from "../../lib/profile/terminal.ts";
+import { terminalProfile } from "../../lib/profile/terminal-profile.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
 
 export const GET = defineRoute({

@@ -7,7 +7,7 @@
 import { sitePages } from "../../lib/crawlers/site-pages.ts";
 import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
-import { baseHeaders, CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { LIMITS, readBodyWithin } from "../../lib/http/limits.ts";
 import { serialiseJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
@@ -53,7 +53,7 @@ const example = (app: AppContext, engines: ReturnType<typeof engine>[], alreadyS
   };
 };
 
-const cooldown = errors(429)["429"];
+const cooldown = errors("rate_limited")["429"];
 
 export const POST = defineRoute({
   detail: {
@@ -100,7 +100,7 @@ export const POST = defineRoute({
           "Retry-After": { description: "Seconds until a trigger is accepted", schema: { type: "integer" } },
         },
       } as NonNullable<typeof cooldown>,
-      ...errors(503, 421, 504),
+      ...errors("not_configured", "misdirected_request", "coordinator_unreachable"),
     }),
   },
   setup(app) {
@@ -130,7 +130,7 @@ export const POST = defineRoute({
 
     return async function pingIndexNow({ client, request }) {
       await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body");
-      if (reason) throw new ApiError(503, reason);
+      if (reason) throw new ApiError("not_configured", reason);
       const replay = await replayToCoordinator(request, app.config.fly);
       if (replay) return replay;
       let result: Awaited<ReturnType<typeof trigger>>;
@@ -138,7 +138,7 @@ export const POST = defineRoute({
         result = await trigger();
       } catch (error) {
         if (!(error instanceof CooldownActive)) throw error;
-        throw new ApiError(429, `Too soon: ${error.message}; nothing was submitted`, {
+        throw new ApiError("rate_limited", `Too soon: ${error.message}; nothing was submitted`, {
           headers: { "retry-after": String(error.retryAfterSeconds) },
           details: {
             retryAfterSeconds: error.retryAfterSeconds,
@@ -149,7 +149,11 @@ export const POST = defineRoute({
       const report = releaseReport(result, payload(), release());
       return new Response(serialiseJson(report, client.prettyJson), {
         status: report.alreadySent ? 200 : OVERALL_STATUS[report.outcome],
-        headers: { ...baseHeaders(), "content-type": CONTENT_TYPE.json, "cache-control": "no-store" },
+        headers: {
+          ...baseHeaders(),
+          "content-type": CONTENT_TYPE.json,
+          "cache-control": CACHE_CONTROL.noStore,
+        },
       });
     };
   },

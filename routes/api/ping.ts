@@ -6,11 +6,12 @@
 import { Type as t } from "@sinclair/typebox";
 import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
-import { perInterval } from "../../lib/http/per-interval.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
+import { perInterval } from "../../lib/per-interval.ts";
+import { renderStatusCard } from "../../lib/profile/ansi/index.ts";
 import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
-import { liveText } from "../../lib/profile/terminal.ts";
+import { liveText } from "../../lib/profile/text-answer.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
 
 const heartbeatSchema = () =>
@@ -90,8 +91,8 @@ export const GET = defineRoute({
         cacheControl: CACHE_CONTROL.noStore,
         url: `${app.config.siteUrl}/api/ping`,
       },
-      (ansi, at, { width, style }) =>
-        ansi.renderStatusCard(
+      ({ width, style }, at) =>
+        renderStatusCard(
           {
             site,
             status: "ok",

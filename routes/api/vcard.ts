@@ -8,7 +8,8 @@ import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedResponse } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { once } from "../../lib/once.ts";
-import { liveText } from "../../lib/profile/terminal.ts";
+import { renderContactCard } from "../../lib/profile/ansi/index.ts";
+import { fixedText } from "../../lib/profile/text-answer.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
 
 /** What a terminal shows, in outline: the QR code itself is too wide for an example. */
@@ -24,9 +25,6 @@ function textExample({ content, config }: AppContext): string {
   curl -H 'Accept: text/vcard' -o ${vcardFileName(profile)} ${config.siteUrl}${VCARD_PATH}
 `;
 }
-
-/** Nothing in the card changes with the clock: the interval only bounds how long a drawing is kept. */
-const A_DAY_MS = 86_400_000;
 
 export const GET = defineRoute({
   detail: {
@@ -85,10 +83,10 @@ export const GET = defineRoute({
           headers: { "content-disposition": `attachment; filename="${card().fileName}"` },
         }),
     );
-    const qrCode = liveText(
-      { intervalMs: A_DAY_MS, clock: app.clock, cacheControl: CACHE_CONTROL.content, etag: true, url },
-      (ansi, _at, { width, style, switches }) =>
-        ansi.renderContactCard(card(), { width, style, colour: switches.colour, theme: switches.theme }),
+    const qrCode = fixedText(
+      { cacheControl: CACHE_CONTROL.content, etag: true, url },
+      ({ width, style, switches }) =>
+        renderContactCard(card(), { width, style, colour: switches.colour, theme: switches.theme }),
     );
     return function contactCard({ client, request }) {
       if (client.wants === "text" && !asksForVcard(request.headers.get("accept"))) return qrCode(request);

@@ -119,9 +119,6 @@ describe.each(OWNERS)("every GET operation of %s's site", (owner) => {
   let site: Checked;
   beforeAll(async () => {
     site = await checkedTarget(owner);
-    // The text answers sent while the renderer loads carry no ETag (docs/http.md); they
-    // have their own test in tests/runtime/process.test.ts. The contract is the steady state.
-    await (await fetch(`${site.server.url}/api/curl`)).text();
   });
 
   test.each(GET_PATHS)(

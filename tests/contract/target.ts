@@ -14,7 +14,6 @@ import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
 import type { Content } from "../../lib/content/validate.ts";
 import { type App, createApp } from "../../lib/http/app.ts";
-import { renderer } from "../../lib/profile/terminal.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { getPaths, profilePath } from "../support/app.ts";
@@ -87,11 +86,6 @@ export function useTargets(owners: readonly Owner[] = OWNERS): (owner: Owner) =>
   const targets = new Map<Owner, ServerProcess>();
   beforeAll(async () => {
     for (const owner of owners) targets.set(owner, await startTarget(owner));
-    // The text answers sent while the renderer loads carry no ETag (docs/http.md); they
-    // have their own test in tests/runtime/process.test.ts. The contract is the steady
-    // state, of the targets and of the reference in this process alike.
-    for (const owner of owners) await (await contractOf(owner).remote("/api/curl")).text();
-    await renderer();
   });
   afterAll(async () => {
     for (const target of targets.values()) await target.stop();

@@ -1,15 +1,9 @@
 /** Security headers, CORS and HTTP caching: the header policy, checked on every response. */
-import { beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { DOCS_UI_SCRIPT_PATH } from "../../lib/docs/paths.ts";
-import { renderer } from "../../lib/profile/terminal.ts";
 import { as, GET_PATHS, sample, send, stableHeaders, testApp, webfingerPath } from "../support/app.ts";
 
 const app = testApp();
-// The text answers sent while the renderer loads carry no ETag (docs/http.md); they have
-// their own test in tests/runtime/process.test.ts. The policy here is the steady state's.
-beforeAll(async () => {
-  await renderer();
-});
 
 const EVERY_GET = [...GET_PATHS, "/api/docs", "/api/docs/json", DOCS_UI_SCRIPT_PATH];
 /** Stable bodies: strong ETag, cached publicly for five minutes. */

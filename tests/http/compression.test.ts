@@ -3,7 +3,7 @@
  * request's Accept-Encoding, each with its own strong ETag, and decodes to the bytes of
  * the identity answer.
  */
-import { beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import {
   COMPRESS_MIN_BYTES,
@@ -11,7 +11,6 @@ import {
   type Encoding,
   negotiateEncoding,
 } from "../../lib/http/compression.ts";
-import { renderer } from "../../lib/profile/terminal.ts";
 import { as, send, testApp } from "../support/app.ts";
 
 const app = testApp();
@@ -64,11 +63,6 @@ describe("negotiateEncoding", () => {
 });
 
 describe("a body over the threshold", () => {
-  // Terminal text sent while the renderer loads is streamed as is (docs/http.md).
-  beforeAll(async () => {
-    await renderer();
-  });
-
   for (const [path, client] of LARGE) {
     describe(`${path} as ${client["user-agent"]?.split("/")[0]}`, () => {
       test("is larger than the threshold, and without Accept-Encoding goes out as is", async () => {

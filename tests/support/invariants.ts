@@ -3,7 +3,7 @@
  * generator of hostile requests. Used in-process and against a real server.
  */
 import fc from "fast-check";
-import { ERROR_CODES } from "../../lib/http/errors.ts";
+import { ERRORS, type ErrorCode } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 
 export const DOCUMENTED_TYPES: readonly string[] = Object.values(CONTENT_TYPE);
@@ -41,8 +41,8 @@ export function violations({ status, headers, body, method }: Seen): string[] {
   if (status >= 400 && method !== "HEAD") {
     try {
       const { error } = JSON.parse(body);
-      const code = ERROR_CODES[status as keyof typeof ERROR_CODES];
-      if (error?.status !== status || error?.code !== code || typeof error?.message !== "string") {
+      const known = ERRORS[error?.code as ErrorCode];
+      if (error?.status !== status || known?.status !== status || typeof error?.message !== "string") {
         wrong.push(`envelope ${body.slice(0, 80)}`);
       }
       if (NAMES_IN_ERRORS.test(body)) wrong.push(`names a dependency: ${body.slice(0, 120)}`);

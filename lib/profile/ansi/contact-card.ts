@@ -9,7 +9,7 @@
  */
 import type { Theme } from "../text-switches.ts";
 import { commandLines } from "./command.ts";
-import { heading, indent } from "./parts.ts";
+import { FRAME_MARGIN, framed, heading, insideFrame } from "./parts.ts";
 import { drawnWidth, drawQr, qrMatrix } from "./qr.ts";
 import { monochrome, type Style } from "./style.ts";
 import { wrap, wrapRuns } from "./width.ts";
@@ -35,15 +35,13 @@ export interface CardDrawing {
   readonly theme: Theme;
 }
 
-const MARGIN = 2;
-
 /** What the code holds, and what the reader is told about it. */
 function chooseCode(card: ContactCard, inner: number) {
   const whole = qrMatrix(card.vcard, "L");
   if (drawnWidth(whole) <= inner) {
     return { matrix: whole, caption: `Scan to add ${card.firstName} to your contacts:` };
   }
-  const wholeWidth = drawnWidth(whole) + MARGIN;
+  const wholeWidth = drawnWidth(whole) + FRAME_MARGIN;
   const address = qrMatrix(card.url, "M");
   if (drawnWidth(address) <= inner) {
     return {
@@ -53,14 +51,14 @@ function chooseCode(card: ContactCard, inner: number) {
   }
   return {
     matrix: undefined,
-    caption: `Too narrow for a QR code: ?width=${drawnWidth(address) + MARGIN} draws one.`,
+    caption: `Too narrow for a QR code: ?width=${drawnWidth(address) + FRAME_MARGIN} draws one.`,
   };
 }
 
 /** The card, at most `drawing.width` visible columns a line (with a QR code only when it fits). */
 export function renderContactCard(card: ContactCard, drawing: CardDrawing): string {
   const s = drawing.style;
-  const inner = drawing.width - MARGIN;
+  const inner = insideFrame(drawing.width);
   const { matrix, caption } = chooseCode(card, inner);
   const inkIsDark = drawing.theme === "light";
   const paint = drawing.colour ? monochrome(inkIsDark) : (line: string) => line;
@@ -89,5 +87,5 @@ export function renderContactCard(card: ContactCard, drawing: CardDrawing): stri
     ...commandLines(save, inner, s),
     "",
   ];
-  return `${indent(lines, MARGIN).join("\n")}\n`;
+  return framed(lines);
 }

@@ -3,7 +3,7 @@
  * that uses it, its URL quoted (zsh reads an unquoted `?` as a pattern).
  */
 import { commandLines } from "./command.ts";
-import { heading, indent, keyValue } from "./parts.ts";
+import { framed, heading, indent, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
 import { wrap } from "./width.ts";
 
@@ -21,11 +21,9 @@ export interface HelpEntry {
   readonly command: string;
 }
 
-const MARGIN = 2;
-
 /** The help, at most `width` visible columns a line (but a command word wider than that), drawn in `s`. */
 export function renderHelp({ intro, entries }: Help, width: number, s: Style): string {
-  const inner = width - MARGIN;
+  const inner = insideFrame(width);
   const lines = [
     "",
     heading("Switches", inner, s),
@@ -37,5 +35,5 @@ export function renderHelp({ intro, entries }: Help, width: number, s: Style): s
     ]),
     "",
   ];
-  return `${indent(lines, MARGIN).join("\n")}\n`;
+  return framed(lines);
 }

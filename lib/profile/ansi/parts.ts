@@ -95,6 +95,17 @@ export function skillBar(name: string, level: number, width: number, s: Style): 
   return labelled(name, [`${bar}${s.value(String(level).padStart(LEVEL_WIDTH))}`], nameWidth, width, s);
 }
 
+/** Columns between the terminal's edge and every drawing: each renderer draws inside this frame. */
+export const FRAME_MARGIN = 2;
+
+/** The columns a drawing has inside the frame of a terminal `width` columns wide. */
+export const insideFrame = (width: number): number => width - FRAME_MARGIN;
+
+/** Lines drawn inside the frame, as the text an answer sends: indented, and ending in a newline. */
+export function framed(lines: readonly string[]): string {
+  return `${indent(lines, FRAME_MARGIN).join("\n")}\n`;
+}
+
 /** Indents every line by `by` columns (the width given to the part must allow for it). */
 export function indent(lines: readonly string[], by = 2): string[] {
   const pad = " ".repeat(by);

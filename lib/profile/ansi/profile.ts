@@ -5,11 +5,9 @@
  */
 import type { ProfileLayout, SectionRenderers } from "../layout.ts";
 import { commandList } from "./command.ts";
-import { heading, indent, keyValue, skillBar, timelineRow } from "./parts.ts";
+import { framed, heading, insideFrame, keyValue, skillBar, timelineRow } from "./parts.ts";
 import type { Style } from "./style.ts";
 import { padEnd, type Run, visibleWidth, wrap, wrapRuns } from "./width.ts";
-
-const MARGIN = 2;
 
 function header(layout: ProfileLayout, width: number, s: Style): string[] {
   const { name, nativeName, pronouns, role, tagline, availability, location, localTime } = layout.header;
@@ -135,7 +133,7 @@ function sections(width: number, s: Style): SectionRenderers<string[]> {
 
 /** The profile, at most `width` visible columns a line (but a command word wider than that), drawn in `s`. */
 export function renderProfile(layout: ProfileLayout, width: number, s: Style): string {
-  const inner = width - MARGIN;
+  const inner = insideFrame(width);
   const draw = sections(inner, s);
   const lines = [
     "",
@@ -143,5 +141,5 @@ export function renderProfile(layout: ProfileLayout, width: number, s: Style): s
     ...layout.sections.flatMap(({ id, title }) => ["", heading(title, inner, s), ...draw[id](layout)]),
     "",
   ];
-  return `${indent(lines, MARGIN).join("\n")}\n`;
+  return framed(lines);
 }

@@ -4,7 +4,7 @@
  */
 import type { LocalTime } from "../owner-time.ts";
 import { commandList } from "./command.ts";
-import { heading, indent, keyValue } from "./parts.ts";
+import { framed, heading, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
 import { wrapRuns } from "./width.ts";
 
@@ -20,11 +20,9 @@ export interface StatusCard {
   readonly suggestions: readonly { command: string; why: string }[];
 }
 
-const MARGIN = 2;
-
 /** The card, at most `width` visible columns a line (but a command word wider than that), drawn in `s`. */
 export function renderStatusCard(card: StatusCard, width: number, s: Style): string {
-  const inner = width - MARGIN;
+  const inner = insideFrame(width);
   const { time, weekday, offset } = card.ownerTime;
   const field = (key: string, value: string) => keyValue(key, value, inner, s, { keyWidth: 12 });
   const lines = [
@@ -47,5 +45,5 @@ export function renderStatusCard(card: StatusCard, width: number, s: Style): str
     ...commandList(card.suggestions, inner, s),
     "",
   ];
-  return `${indent(lines, MARGIN).join("\n")}\n`;
+  return framed(lines);
 }

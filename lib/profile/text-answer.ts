@@ -1,0 +1,94 @@
+/**
+ * @module Text for terminals as answers, in the variant each request's switches ask for
+ * (`text-switches.ts`): a palette or none, a width, or the help. A variant is drawn the
+ * first time it is asked for and kept, at most `VARIANT_LIMIT` at once whatever strangers
+ * send: for good (`fixedText`), or, for text that shows the time (`liveText`), until the
+ * clock's interval ends (the owner's minute, the ping's second). Every variant is a
+ * prepared response: the same headers, ETag and compression for the first answer as for
+ * every later one.
+ */
+import { CONTENT_TYPE } from "../http/headers.ts";
+import { PreparedResponse } from "../http/prepared-response.ts";
+import { perInterval } from "../per-interval.ts";
+import { PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
+import { DEFAULT_TEXT_OPTIONS, switchesHelp, type TextOptions, textOptions } from "./text-switches.ts";
+
+/** How one variant is drawn. */
+export interface Drawing {
+  readonly style: Style;
+  readonly width: number;
+  /** Every switch the request gave, for drawings that need more than a style and a width. */
+  readonly switches: TextOptions;
+}
+
+export interface TextAnswerOptions {
+  /** The URL this text is served at, for the commands `?help` shows. */
+  readonly url: string;
+  readonly cacheControl: string;
+  /** Adds a strong ETag, for text that stays the same long enough to revalidate. */
+  readonly etag?: boolean;
+}
+
+export interface LiveTextOptions extends TextAnswerOptions {
+  readonly intervalMs: number;
+  readonly clock: () => number;
+}
+
+/** Answers a request for text. */
+export type TextAnswer = (request: Request) => Response;
+
+/** Variants kept at once: enough for every palette at a few widths, few enough to be nothing. */
+export const VARIANT_LIMIT = 32;
+
+/**
+ * Which variant a request asks for: what tells one drawing from another. The theme
+ * counts without colour too: a QR code's blocks depend on the background.
+ */
+function variantOf({ colour, theme, truecolor, width, help }: TextOptions): string {
+  return `${help ? "help" : "text"} ${colour ? "" : "plain "}${theme}${truecolor ? "+truecolor" : ""} ${width}`;
+}
+
+/** The variant most requests ask for, named once rather than per request. */
+const DEFAULT_VARIANT = variantOf(DEFAULT_TEXT_OPTIONS);
+
+/** Variants drawn with `draw`, kept, and answered in the variant each request asks for. */
+interface Variants {
+  readonly drawn: Map<string, PreparedResponse>;
+  readonly draw: (drawing: Drawing) => string;
+}
+
+function answerFrom(options: TextAnswerOptions, current: () => Variants): TextAnswer {
+  const help = switchesHelp(options.url);
+  const prepare = { contentType: CONTENT_TYPE.text, cacheControl: options.cacheControl, etag: options.etag };
+  return function answerText(request) {
+    const asked = textOptions(request.url);
+    const { drawn, draw } = current();
+    const variant = asked === DEFAULT_TEXT_OPTIONS ? DEFAULT_VARIANT : variantOf(asked);
+    let prepared = drawn.get(variant);
+    if (!prepared) {
+      const style = asked.colour ? styleOf(paletteFor(asked.theme, asked.truecolor)) : PLAIN;
+      const text = asked.help
+        ? renderHelp(help, asked.width, style)
+        : draw({ style, width: asked.width, switches: asked });
+      prepared = new PreparedResponse(text, prepare);
+      if (drawn.size >= VARIANT_LIMIT) drawn.delete(drawn.keys().next().value as string);
+      drawn.set(variant, prepared);
+    }
+    return prepared.respond(request);
+  };
+}
+
+/** Text that stays the same (the contact card): each variant drawn once. */
+export function fixedText(options: TextAnswerOptions, draw: (drawing: Drawing) => string): TextAnswer {
+  const variants: Variants = { drawn: new Map(), draw };
+  return answerFrom(options, () => variants);
+}
+
+/** Text that shows the time: each variant drawn again in each interval, at its start. */
+export function liveText(options: LiveTextOptions, draw: (drawing: Drawing, at: Date) => string): TextAnswer {
+  const current = perInterval(options.intervalMs, options.clock, (at) => ({
+    drawn: new Map<string, PreparedResponse>(),
+    draw: (drawing: Drawing) => draw(drawing, at),
+  }));
+  return answerFrom(options, current);
+}
