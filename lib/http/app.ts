@@ -17,10 +17,10 @@ import { type SiteMetrics, siteMetrics } from "../metrics/site-metrics.ts";
 import type { Config } from "../runtime/config.ts";
 import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
-import { requestPipeline } from "./pipeline.ts";
+import { ANY_PATH, requestPipeline } from "./pipeline.ts";
 import { type AppContext, declaredRoutes, type RouteFiles, type ServedRoute } from "./route.ts";
 import { SERVER_OPTIONS } from "./server-options.ts";
-import { allowedMethods } from "./unmatched.ts";
+import { allowedMethods, unmatchedRoute } from "./unmatched.ts";
 
 export interface AppOptions {
   readonly config: Config;
@@ -104,9 +104,10 @@ export function createApp(options: AppOptions) {
     // Elysia's default finds the path after the 11th character of the URL, which
     // assumes a host of 4+ characters: `Host: x` would route /api/docs as /docs.
     handler: { standardHostname: false },
-  }).use(requestPipeline({ log, metrics, allowedMethods: allowedMethods(served) }));
+  }).use(requestPipeline({ log, metrics }));
   for (const { method, path, handler } of served) app.route(method, path, handler);
-  return app;
+  // Last: every method and path that no route above answers.
+  return app.all(ANY_PATH, unmatchedRoute(allowedMethods(served)));
 }
 
 /** The content `config` names: `CONTENT_DIR`'s, or the built-in `content/`. */
