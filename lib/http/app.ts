@@ -6,7 +6,7 @@
  */
 import { Elysia } from "elysia";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
-import { contentCheckedAtBuild, contentFiles } from "../content/files.ts";
+import { builtInContent, contentCheckedAtBuild } from "../content/files.ts";
 import { contentFromFolder } from "../content/folder.ts";
 import { type Content, validateContent } from "../content/validate.ts";
 import { checkPagesServed } from "../crawlers/site-pages.ts";
@@ -113,7 +113,7 @@ export function createApp(options: AppOptions) {
 /** The content `config` names: `CONTENT_DIR`'s, or the built-in `content/`. */
 function contentOf(config: Config): Content {
   if (config.contentDir !== undefined) return contentFromFolder(config.contentDir, config.siteUrl);
-  return validateContent(contentFiles, config.siteUrl, { filesChecked: contentCheckedAtBuild });
+  return validateContent(builtInContent(), config.siteUrl, { filesChecked: contentCheckedAtBuild });
 }
 
 export type App = ReturnType<typeof createApp>;
