@@ -170,9 +170,7 @@ export function checkContentFiles(raw: RawContent): Content {
 export interface ValidateOptions {
   /**
    * The files were checked by `checkContentFiles` when the executable was built, and
-   * cannot have changed since: skip the schema and time-zone checks, whose start-up
-   * time is mostly ICU loading its time-zone data
-   * (docs/decisions/2026-11-21-start-up-deferred.md).
+   * cannot have changed since: the one check start-up skips.
    */
   readonly filesChecked?: boolean;
 }
