@@ -1,8 +1,19 @@
 /** The log's line shapes, how request lines are batched, and how events keep their place. */
 import { describe, expect, test } from "bun:test";
-import { createLog, type LogOptions } from "../../lib/runtime/log.ts";
+import { type AccessEntry, createLog, type LogOptions } from "../../lib/runtime/log.ts";
 
 const ARRIVED = Date.parse("2026-11-21T14:05:09.000Z");
+
+/** A 200 for `GET /` from a program, with this request id. */
+const served = (requestId: string): AccessEntry => ({
+  arrivedAtMs: ARRIVED,
+  method: "GET",
+  path: "/",
+  status: 200,
+  durationMs: 0,
+  client: "program",
+  requestId,
+});
 
 /** A log whose writes are kept, one string per write. */
 function written(options: Partial<LogOptions> = {}) {
@@ -86,16 +97,7 @@ describe("a request's line", () => {
 
 describe("batches", () => {
   const addAll = (log: ReturnType<typeof written>["log"], ids: string[]) => {
-    for (const id of ids)
-      log.access({
-        arrivedAtMs: ARRIVED,
-        method: "GET",
-        path: "/",
-        status: 200,
-        durationMs: 0,
-        client: "program",
-        requestId: id,
-      });
+    for (const id of ids) log.access(served(id));
   };
   const idsOf = (text: string) => text.split("\n").map((line) => JSON.parse(line).requestId);
 
@@ -127,15 +129,7 @@ describe("batches", () => {
 describe("events and failures", () => {
   test("an event is one JSON line with its time and name, after the requests queued before it", () => {
     const { log, writes } = written();
-    log.access({
-      arrivedAtMs: ARRIVED,
-      method: "GET",
-      path: "/",
-      status: 200,
-      durationMs: 0,
-      client: "program",
-      requestId: "first",
-    });
+    log.access(served("first"));
     log.event("indexnow.submission", { outcome: "accepted" }, "IndexNow: accepted");
     expect(JSON.parse(writes[0] as string).requestId).toBe("first");
     expect(JSON.parse(writes[1] as string)).toEqual({
