@@ -11,7 +11,7 @@ import roasts from "../../content/roasts.json" with { type: "text" };
 import site from "../../content/site.json" with { type: "text" };
 import stack from "../../content/stack.json" with { type: "text" };
 import { parseContentFile } from "./parse.ts";
-import { CONTENT_FILE_NAMES, type RawContent } from "./validate.ts";
+import { type RawContent, readContentFiles } from "./validate.ts";
 
 /** Each file's text. TypeScript does not read import attributes: it types a .json import as its value. */
 const TEXTS = { profile, now, quotes, roasts, stack, site } as unknown as Record<keyof RawContent, string>;
@@ -28,12 +28,5 @@ export const contentCheckedAtBuild: boolean =
 
 /** The built-in files, parsed; throws `ContentError` naming a file that is not valid JSON. */
 export function builtInContent(): RawContent {
-  return {
-    profile: parseContentFile(CONTENT_FILE_NAMES.profile, TEXTS.profile),
-    now: parseContentFile(CONTENT_FILE_NAMES.now, TEXTS.now),
-    quotes: parseContentFile(CONTENT_FILE_NAMES.quotes, TEXTS.quotes),
-    roasts: parseContentFile(CONTENT_FILE_NAMES.roasts, TEXTS.roasts),
-    stack: parseContentFile(CONTENT_FILE_NAMES.stack, TEXTS.stack),
-    site: parseContentFile(CONTENT_FILE_NAMES.site, TEXTS.site),
-  };
+  return readContentFiles((fileName, key) => parseContentFile(fileName, TEXTS[key]));
 }

@@ -65,6 +65,18 @@ function contentFileSchemas(): Record<keyof Content, ContentFile> {
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
 
+/** Every content file, each as `read` gives it from its name: where the files come from is the caller's. */
+export function readContentFiles(read: (fileName: string, key: keyof Content) => unknown): RawContent {
+  return {
+    profile: read(CONTENT_FILE_NAMES.profile, "profile"),
+    now: read(CONTENT_FILE_NAMES.now, "now"),
+    quotes: read(CONTENT_FILE_NAMES.quotes, "quotes"),
+    roasts: read(CONTENT_FILE_NAMES.roasts, "roasts"),
+    stack: read(CONTENT_FILE_NAMES.stack, "stack"),
+    site: read(CONTENT_FILE_NAMES.site, "site"),
+  };
+}
+
 function check<T>(key: keyof Content, value: unknown): T {
   const { file, schema, entries } = contentFileSchemas()[key];
   if (Value.Check(schema, value)) return value as T;
