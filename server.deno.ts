@@ -4,9 +4,8 @@
  * options Deno understands (`lib/http/server-options.ts`). Run it with `deno task start`.
  */
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
-import { importStart } from "./lib/runtime/import-start.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
-import type { Address, Listening, Runtime } from "./lib/runtime/start.ts";
+import { type Address, type Listening, type Runtime, start } from "./lib/runtime/start.ts";
 
 /** Deno's documented listen errors, and what each means here. */
 const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure][] = [
@@ -51,5 +50,5 @@ export const deno: Runtime = {
   serve,
 };
 
-// A promise chain, not top-level await: the executable's bytecode cannot hold the latter.
-if (import.meta.main) void importStart(deno).then(({ start }) => start(deno));
+// Not awaited: the executable's bytecode cannot hold a top-level await.
+if (import.meta.main) void start(deno);

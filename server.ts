@@ -5,9 +5,8 @@
  * same options.
  */
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
-import { importStart } from "./lib/runtime/import-start.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
-import type { Runtime } from "./lib/runtime/start.ts";
+import { type Runtime, start } from "./lib/runtime/start.ts";
 
 /** e.g. `http://127.0.0.1:3000`, `http://[::1]:3000`. */
 function urlOf(hostname: string, port: number | undefined): string {
@@ -55,5 +54,5 @@ export const bun: Runtime = {
   },
 };
 
-// A promise chain, not top-level await: the executable's bytecode cannot hold the latter.
-if (import.meta.main) void importStart(bun).then(({ start }) => start(bun));
+// Not awaited: the executable's bytecode cannot hold a top-level await.
+if (import.meta.main) void start(bun);

@@ -1,9 +1,9 @@
 /** @module What the bench measures: every GET endpoint, for each client class that changes its representation. */
-import { contentFiles } from "../lib/content/files.ts";
+import { builtInContent } from "../lib/content/files.ts";
 import type { Profile } from "../lib/content/schemas.ts";
 
 /** The structured profile's path for the owner built into the executable the bench runs. */
-const PROFILE_PATH = `/api/${(contentFiles.profile as Profile).handle}.json`;
+const PROFILE_PATH = `/api/${(builtInContent().profile as Profile).handle}.json`;
 
 export const UA = {
   curl: "curl/8.5.0",

@@ -2,6 +2,7 @@
  * @module What a bench run found, against the targets it is held to: printed after a run,
  * and written as docs/benchmark.md, the one place the project's measured figures live.
  */
+import type { Memory } from "./memory.ts";
 import type { WireRow } from "./wire-bytes.ts";
 
 /** The floors a run is held to (docs/performance.md says why each). */
@@ -14,8 +15,10 @@ export const TARGETS = {
   p99Ceiling: 1.5,
   /** The executable, exec → first 200 from `/api/ping`. */
   startMs: 30,
-  /** Resident memory right after that first 200, read from disk. */
-  idleRssMb: 40,
+  /** `VmRSS` after every representation and two idle seconds, from a cold copy: at most this… */
+  vmRssMb: 64,
+  /** …and `RssAnon`, the part that is the process's own rather than its file's. */
+  rssAnonMb: 24,
 } as const;
 
 export interface CaseRow {
@@ -39,6 +42,7 @@ export interface BenchResult {
     turns: { seconds: number; turnMs: number };
     connections: number;
     starts: number;
+    memoryStarts: number;
   };
   readonly rows: readonly CaseRow[];
   /** Body bytes per case, as is and in each content coding. */
@@ -46,7 +50,8 @@ export interface BenchResult {
   /** Two copies of the bare server measured the same way: how far a ratio can be trusted. */
   readonly control: { ratio: number; p99Ratio: number };
   readonly start: { executableMs: number; bareMs: number };
-  readonly idle: { median: number; highest: number; fromDisk: boolean };
+  /** After every representation of the API, and with the docs (page, document, UI script) too. */
+  readonly memory: { api: Memory; withDocs: Memory };
   readonly longRun: { after100k: number; afterMillion: number; requests: number } | undefined;
   readonly minutes: number;
 }
@@ -91,13 +96,26 @@ function verdicts(result: BenchResult) {
     },
     {
       target: `executable, exec → first 200 ≤ ${TARGETS.startMs} ms`,
-      found: `${fmt(result.start.executableMs, 1)} ms (bare Bun ${fmt(result.start.bareMs, 1)} ms)`,
+      found: `${fmt(result.start.executableMs, 1)} ms (bare Bun ${fmt(result.start.bareMs, 1)} ms; a cold copy ${fmt(result.memory.api.firstMs, 1)} ms)`,
       ok: result.start.executableMs <= TARGETS.startMs,
     },
+    ...memoryVerdicts("every API representation", result.memory.api),
+    ...memoryVerdicts("the docs' too", result.memory.withDocs),
+  ];
+}
+
+/** `VmRSS` and `RssAnon` after `what`, against their targets; the first 200's figures beside them. */
+function memoryVerdicts(what: string, { settled, atFirst }: Memory) {
+  return [
     {
-      target: `idle RSS ≤ ${TARGETS.idleRssMb} MB`,
-      found: `${fmt(result.idle.median, 1)} MB median, highest ${fmt(result.idle.highest, 1)} MB${result.idle.fromDisk ? "" : " (page cache not dropped)"}`,
-      ok: result.idle.median <= TARGETS.idleRssMb,
+      target: `VmRSS ≤ ${TARGETS.vmRssMb} MB after ${what}`,
+      found: `${fmt(settled.vmRssMb, 1)} MB (${fmt(atFirst.vmRssMb, 1)} MB at the first 200)`,
+      ok: settled.vmRssMb <= TARGETS.vmRssMb,
+    },
+    {
+      target: `RssAnon ≤ ${TARGETS.rssAnonMb} MB after ${what}`,
+      found: `${fmt(settled.rssAnonMb, 1)} MB (${fmt(atFirst.rssAnonMb, 1)} MB at the first 200)`,
+      ok: settled.rssAnonMb <= TARGETS.rssAnonMb,
     },
   ];
 }
@@ -170,7 +188,8 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
     `Run ${result.date.slice(0, 16).replace("T", " ")} UTC, ${fmt(result.minutes, 1)} minutes, on ${machine.cpus} × ${machine.model}, Bun ${machine.bun}; ` +
       `load from ${machine.generator}, ${method.connections} connections; ${machine.pinning}.`,
     `Each case: ${method.rounds} rounds of ${method.turns.seconds} s a side in turns of ${method.turns.turnMs} ms for throughput, ` +
-      `${method.latencyRuns} runs of 1 s a side for latency; start-up over ${method.starts} starts. ` +
+      `${method.latencyRuns} runs of 1 s a side for latency; start-up over ${method.starts} starts, ` +
+      `memory over ${method.memoryStarts} starts of a cold copy. ` +
       "How and why: [performance.md](performance.md).",
     "",
     ...targetTable,

@@ -1,7 +1,8 @@
 /**
  * `bun run bench`: the shipped executable against a bare `Bun.serve` that answers with
  * the very bytes and headers the app gave, per endpoint and client class, on this
- * machine, in the same run; then its start-up time and idle memory. Prints the figures
+ * machine, in the same run; then its start-up time, and its memory after every
+ * representation (`bench/memory.ts`). Prints the figures
  * with the targets they meet, writes them to bench/results/, and rewrites the table in
  * docs/benchmark.md.
  *
@@ -24,9 +25,10 @@ import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
 import { ALL_CASES, type BenchCase, median, UA } from "./cases.ts";
 import { onServerCore, PINNING } from "./cores.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
-import { evictFromPageCache } from "./page-cache.ts";
+import { DOCS_PATHS, measureMemory } from "./memory.ts";
 import { type BenchResult, type CaseRow, renderReport, TARGETS } from "./report.ts";
 import { CONNECTIONS, inAlternateOrder, type Pair, roundInTurns, TURNS, target } from "./rounds.ts";
+import { startTimes } from "./start-up.ts";
 import type { Throughput } from "./turns.ts";
 import { wireBytes } from "./wire-bytes.ts";
 
@@ -43,7 +45,7 @@ const { quick, only } = options;
 const ROUNDS = Number(options.rounds ?? (quick ? 2 : 6));
 const LATENCY_RUNS = quick ? 1 : 3;
 const STARTS = quick ? 3 : 10;
-const IDLE_STARTS = quick ? 3 : 7;
+const MEMORY_STARTS = quick ? 1 : 5;
 
 const CASES = ALL_CASES.filter((c) => c.name.includes(only));
 /** The case the control (two copies of the bare server) is measured on. */
@@ -93,30 +95,6 @@ class Sides<T extends { requestsPerSecond: number; errors: number }> {
   }
 }
 
-/** Median exec → first 200 of `command`, over `runs` starts. */
-async function startTimes(command: string[], runs: number): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const server = await startServerProcess(command, { pollMs: 1 });
-    times.push(server.startMs);
-    await server.stop();
-  }
-  return median(times);
-}
-
-/** Resident memory right after the first 200 of a fresh start, read from disk, over `runs` starts. */
-async function idleRss(runs: number): Promise<{ median: number; highest: number; fromDisk: boolean }> {
-  const samples: number[] = [];
-  let fromDisk = true;
-  for (let i = 0; i < runs; i++) {
-    fromDisk &&= evictFromPageCache(EXECUTABLE);
-    const server = await startServerProcess([EXECUTABLE], { pollMs: 1 });
-    samples.push(server.rssMb());
-    await server.stop();
-  }
-  return { median: median(samples), highest: Math.max(...samples), fromDisk };
-}
-
 /** Resident memory after the first 100k and after 1M requests to the JSON ping. */
 async function rssOverLongRun(app: ServerProcess) {
   let requests = 0;
@@ -140,7 +118,10 @@ async function main(): Promise<BenchResult> {
     `${CASES.length} cases, ${ROUNDS} rounds of ${TURNS.seconds} s a side in turns of ${TURNS.turnMs} ms, ` +
       `${LATENCY_RUNS} latency runs a side; ${GENERATOR}, ${CONNECTIONS} connections; ${PINNING}`,
   );
-  const idle = await idleRss(IDLE_STARTS);
+  const memory = {
+    api: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS }),
+    withDocs: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS, extraPaths: DOCS_PATHS }),
+  };
   const app = await startServerProcess(onServerCore([EXECUTABLE]));
   const recordedFile = join(tmpdir(), `bench-recorded-${process.pid}.json`);
   writeFileSync(recordedFile, JSON.stringify(await record(app)));
@@ -204,12 +185,13 @@ async function main(): Promise<BenchResult> {
       turns: TURNS,
       connections: CONNECTIONS,
       starts: STARTS,
+      memoryStarts: MEMORY_STARTS,
     },
     rows,
     wire,
     control: { ratio: median(control.ratios), p99Ratio: p99(controlLatency, "a") / p99(controlLatency, "b") },
     start,
-    idle,
+    memory,
     longRun,
     minutes: (performance.now() - began) / 60_000,
   };

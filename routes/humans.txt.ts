@@ -25,7 +25,7 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    const file = preparedFile(CONTENT_TYPE.text, () => renderHumansTxt(app.content, app.config.siteUrl));
+    const file = preparedFile(CONTENT_TYPE.text, renderHumansTxt(app.content, app.config.siteUrl));
     return function humansTxt({ request }) {
       return file(request);
     };

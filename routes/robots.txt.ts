@@ -22,7 +22,7 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    const robots = preparedFile(CONTENT_TYPE.text, () => renderRobots(app.config.siteUrl));
+    const robots = preparedFile(CONTENT_TYPE.text, renderRobots(app.config.siteUrl));
     return function robotsTxt({ request }) {
       return robots(request);
     };

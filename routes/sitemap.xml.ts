@@ -29,11 +29,7 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    // Listed on the first request: listing the pages sorts their dates, and the runtime's
-    // first sort costs idle memory (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
-    const sitemap = preparedFile(CONTENT_TYPE.xml, () =>
-      renderSitemap(sitePages(app.content, app.config.siteUrl)),
-    );
+    const sitemap = preparedFile(CONTENT_TYPE.xml, renderSitemap(sitePages(app.content, app.config.siteUrl)));
     return function siteMap({ request }) {
       return sitemap(request);
     };

@@ -13,7 +13,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { contentFiles } from "../lib/content/files.ts";
+import { builtInContent } from "../lib/content/files.ts";
 import type { Profile } from "../lib/content/schemas.ts";
 import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
 import { fromJsonResume } from "../lib/formats/json-resume-import.ts";
@@ -85,7 +85,7 @@ export function importResume(
   }
   // The profile being replaced lends what a resume cannot hold; the shipped one when there is none.
   const replacing = existsSync(parsed.out);
-  const current = (replacing ? readJson(parsed.out) : contentFiles.profile) as Profile;
+  const current = (replacing ? readJson(parsed.out) : builtInContent().profile) as Profile;
   const currentName = replacing ? relative(process.cwd(), parsed.out) || parsed.out : "the sample profile";
   const report = fromJsonResume(resume, current, today);
 
@@ -95,7 +95,7 @@ export function importResume(
   section("Read loosely (check them)", report.adjusted, output);
 
   try {
-    checkContentFiles({ ...contentFiles, profile: report.profile });
+    checkContentFiles({ ...builtInContent(), profile: report.profile });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     output.err(`Not written: ${error.message}`);

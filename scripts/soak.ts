@@ -8,7 +8,7 @@
  *   SOAK_SECONDS=10 SOAK_CONNECTIONS=16 bun run soak
  */
 import { join } from "node:path";
-import { contentFiles } from "../lib/content/files.ts";
+import { builtInContent } from "../lib/content/files.ts";
 import type { Content } from "../lib/content/validate.ts";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { servedPath } from "../lib/http/route.ts";
@@ -19,7 +19,7 @@ const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
 
 /** The content built into the server the soak runs: the owner's handle names the profile's path. */
-const CONTENT = contentFiles as unknown as Content;
+const CONTENT = builtInContent() as unknown as Content;
 
 // The server itself, not `bun run start`, whose script runner is a process of its own.
 const server = await startServerProcess(["bun", "server.ts"], { cwd: join(import.meta.dir, "..") });

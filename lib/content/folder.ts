@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseContentFile } from "./parse.ts";
 import {
-  CONTENT_FILE_NAMES,
   type Content,
   ContentError,
   type RawContent,
+  readContentFiles,
   validateContent,
 } from "./validate.ts";
 
@@ -29,14 +29,7 @@ function readContentFolder(dir: string): RawContent {
     }
     return parseContentFile(file, text);
   };
-  return {
-    profile: read(CONTENT_FILE_NAMES.profile),
-    now: read(CONTENT_FILE_NAMES.now),
-    quotes: read(CONTENT_FILE_NAMES.quotes),
-    roasts: read(CONTENT_FILE_NAMES.roasts),
-    stack: read(CONTENT_FILE_NAMES.stack),
-    site: read(CONTENT_FILE_NAMES.site),
-  };
+  return readContentFiles(read);
 }
 
 /** The content in `dir`, validated for this site; a mistake is a `ContentError` that names `dir`. */

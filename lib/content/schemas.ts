@@ -3,11 +3,8 @@
  * API returns from it. One TypeBox schema serves three purposes: start-up validation
  * of the hand-edited files, the static types the code uses, and the OpenAPI document.
  *
- * They are built on first use, not when this module loads: the executable needs them
- * for neither (the build validated the files, the document is built when first asked
- * for), and building them at start-up called TypeBox's helpers often enough to bring in
- * JavaScriptCore's optimising compiler, at a cost in resident memory
- * (docs/decisions/2026-11-21-start-up-deferred.md).
+ * Built on first use (`once`): an executable whose build checked its content needs them
+ * only for the OpenAPI document, which is built when first asked for.
  */
 import { Type as t } from "@sinclair/typebox";
 import { once } from "../once.ts";

@@ -65,6 +65,18 @@ function contentFileSchemas(): Record<keyof Content, ContentFile> {
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
 
+/** Every content file, each as `read` gives it from its name: where the files come from is the caller's. */
+export function readContentFiles(read: (fileName: string, key: keyof Content) => unknown): RawContent {
+  return {
+    profile: read(CONTENT_FILE_NAMES.profile, "profile"),
+    now: read(CONTENT_FILE_NAMES.now, "now"),
+    quotes: read(CONTENT_FILE_NAMES.quotes, "quotes"),
+    roasts: read(CONTENT_FILE_NAMES.roasts, "roasts"),
+    stack: read(CONTENT_FILE_NAMES.stack, "stack"),
+    site: read(CONTENT_FILE_NAMES.site, "site"),
+  };
+}
+
 function check<T>(key: keyof Content, value: unknown): T {
   const { file, schema, entries } = contentFileSchemas()[key];
   if (Value.Check(schema, value)) return value as T;
@@ -170,9 +182,7 @@ export function checkContentFiles(raw: RawContent): Content {
 export interface ValidateOptions {
   /**
    * The files were checked by `checkContentFiles` when the executable was built, and
-   * cannot have changed since: skip the schema and time-zone checks, whose start-up
-   * time is mostly ICU loading its time-zone data
-   * (docs/decisions/2026-11-21-start-up-deferred.md).
+   * cannot have changed since: the one check start-up skips.
    */
   readonly filesChecked?: boolean;
 }

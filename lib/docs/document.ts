@@ -1,8 +1,8 @@
 /**
- * @module The OpenAPI document of the route files, made with `@elysiajs/swagger`'s own
- * path helpers from each route's `detail`.
+ * @module The OpenAPI document of the route files, written from each route's `detail`:
+ * one operation per method and path, its responses built when the document is first
+ * asked for, with the errors the pipeline can answer for any route.
  */
-import { filterPaths, registerSchemaPath } from "@elysiajs/swagger/utils";
 import type { OpenAPIV3 } from "openapi-types";
 import type { AppContext, Method, RouteDetail } from "../http/route.ts";
 import { pipelineErrors } from "./responses.ts";
@@ -30,25 +30,17 @@ export function openApiDocument(
   documentation: Omit<OpenAPIV3.Document, "paths" | "openapi">,
   app: AppContext,
 ): Record<string, unknown> {
-  const paths: OpenAPIV3.PathsObject = {};
+  const paths: Record<string, Record<string, OpenAPIV3.OperationObject>> = {};
   for (const { method, path, detail } of routes) {
-    // The schemas are built now, when the document is first asked for. Every route can
-    // also answer what the request pipeline answers for any route.
-    const responses = { ...pipelineErrors(), ...detail.responses(app) };
-    registerSchemaPath({
-      schema: paths,
-      hook: { detail: { operationId: operationIdOf(method, path), ...detail, responses } },
-      method: method as "GET",
-      path,
-      // Named TypeBox models (`app.model`): this API names none.
-      models: {},
-    });
+    const { responses, ...described } = detail;
+    paths[path] ??= {};
+    paths[path][method.toLowerCase()] = {
+      operationId: operationIdOf(method, path),
+      ...described,
+      // The schemas are built now, when the document is first asked for. Every route can
+      // also answer what the request pipeline answers for any route.
+      responses: { ...pipelineErrors(), ...responses(app) },
+    };
   }
-  return {
-    openapi: "3.1.0",
-    ...documentation,
-    // The default filter hides every path with a dot in it, /api/resume.json included.
-    paths: filterPaths(paths, { excludeStaticFile: false, exclude: [] }),
-    components: { ...documentation.components, schemas: {} },
-  };
+  return { openapi: "3.1.0", ...documentation, paths };
 }

@@ -4,7 +4,7 @@
  * `<id> <region>` entries separated by commas
  * (https://fly.io/docs/networking/private-networking/).
  */
-import type * as Dns from "node:dns";
+import { promises as dns } from "node:dns";
 import type { FlyMachine } from "./config.ts";
 
 export interface Machine {
@@ -17,9 +17,7 @@ const LOOKUP_TIMEOUT_MS = 2000;
 
 /** Every deployed machine of the app; throws when DNS does not answer. */
 export async function listMachines(fly: FlyMachine): Promise<Machine[]> {
-  // Loaded on first use: only a trigger on Fly asks, and idle memory counts (see compression.ts).
-  const { Resolver } = (process.getBuiltinModule("node:dns") as typeof Dns).promises;
-  const resolver = new Resolver({ timeout: LOOKUP_TIMEOUT_MS, tries: 2 });
+  const resolver = new dns.Resolver({ timeout: LOOKUP_TIMEOUT_MS, tries: 2 });
   if (fly.internalDns) resolver.setServers([fly.internalDns]);
   const records = await resolver.resolveTxt(`all.vms.${fly.app}.internal`);
   return parseMachines(records.map((chunks) => chunks.join("")).join(","));

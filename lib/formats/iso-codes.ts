@@ -8,25 +8,21 @@ import { once } from "../once.ts";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
-/**
- * `aa` to `zz`, made when a table is first built: made when the module loaded, its 676
- * calls woke JavaScriptCore's optimising compiler at every start-up, for a table that
- * most machines never build (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
- */
-const twoLetterCodes = () => [...LETTERS].flatMap((first) => [...LETTERS].map((second) => first + second));
+/** `aa` to `zz`. */
+const TWO_LETTER_CODES = [...LETTERS].flatMap((first) => [...LETTERS].map((second) => first + second));
 
 /** Every two-letter code the runtime has an English name for, by that name in lower case. */
 function codesByName(type: "region" | "language", spell: (code: string) => string): Map<string, string> {
   const names = new Intl.DisplayNames(["en"], { type, fallback: "none" });
   const byName = new Map<string, string>();
-  for (const code of twoLetterCodes().map(spell)) {
+  for (const code of TWO_LETTER_CODES.map(spell)) {
     const name = names.of(code);
     if (name && !byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), code);
   }
   return byName;
 }
 
-// Built on first use: ICU's display names are data that start-up need not load.
+// Built on first use: only the standard formats read them.
 const countries = once(() => codesByName("region", (code) => code.toUpperCase()));
 const languages = once(() => codesByName("language", (code) => code));
 

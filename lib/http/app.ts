@@ -6,7 +6,7 @@
  */
 import { Elysia } from "elysia";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
-import { contentCheckedAtBuild, contentFiles } from "../content/files.ts";
+import { builtInContent, contentCheckedAtBuild } from "../content/files.ts";
 import { contentFromFolder } from "../content/folder.ts";
 import { type Content, validateContent } from "../content/validate.ts";
 import { checkPagesServed } from "../crawlers/site-pages.ts";
@@ -17,10 +17,10 @@ import { type SiteMetrics, siteMetrics } from "../metrics/site-metrics.ts";
 import type { Config } from "../runtime/config.ts";
 import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
-import { requestPipeline } from "./pipeline.ts";
+import { ANY_PATH, requestPipeline } from "./pipeline.ts";
 import { type AppContext, declaredRoutes, type RouteFiles, type ServedRoute } from "./route.ts";
 import { SERVER_OPTIONS } from "./server-options.ts";
-import { allowedMethods } from "./unmatched.ts";
+import { allowedMethods, unmatchedRoute } from "./unmatched.ts";
 
 export interface AppOptions {
   readonly config: Config;
@@ -104,15 +104,16 @@ export function createApp(options: AppOptions) {
     // Elysia's default finds the path after the 11th character of the URL, which
     // assumes a host of 4+ characters: `Host: x` would route /api/docs as /docs.
     handler: { standardHostname: false },
-  }).use(requestPipeline({ log, metrics, allowedMethods: allowedMethods(served) }));
+  }).use(requestPipeline({ log, metrics }));
   for (const { method, path, handler } of served) app.route(method, path, handler);
-  return app;
+  // Last: every method and path that no route above answers.
+  return app.all(ANY_PATH, unmatchedRoute(allowedMethods(served)));
 }
 
 /** The content `config` names: `CONTENT_DIR`'s, or the built-in `content/`. */
 function contentOf(config: Config): Content {
   if (config.contentDir !== undefined) return contentFromFolder(config.contentDir, config.siteUrl);
-  return validateContent(contentFiles, config.siteUrl, { filesChecked: contentCheckedAtBuild });
+  return validateContent(builtInContent(), config.siteUrl, { filesChecked: contentCheckedAtBuild });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -4,16 +4,8 @@
  * picks one of the copies (`prepared-response.ts`).
  */
 
-import type * as Zlib from "node:zlib";
-import { once } from "../once.ts";
+import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from "node:zlib";
 import { qualityList } from "./q-values.ts";
-
-/**
- * `node:zlib`, loaded when the first body worth compressing is prepared: loaded at
- * start-up, it would add to the idle memory of every machine that has not yet been
- * asked for a large body (docs/decisions/2026-11-23-compression-built-once.md).
- */
-const zlib = once(() => process.getBuiltinModule("node:zlib") as typeof Zlib);
 
 /** The codings this API sends, in the order it prefers them when a client likes several equally. */
 export const ENCODINGS = ["br", "zstd", "gzip"] as const;
@@ -48,7 +40,6 @@ const COMPRESS: Readonly<
   Record<Encoding, (body: Uint8Array<ArrayBuffer>, level: number) => Uint8Array<ArrayBuffer>>
 > = {
   br: (body, level) => {
-    const { brotliCompressSync, constants } = zlib();
     return brotliCompressSync(body, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
@@ -58,10 +49,9 @@ const COMPRESS: Readonly<
     });
   },
   zstd: (body, level) => {
-    const { zstdCompressSync, constants } = zlib();
     return zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: level } });
   },
-  gzip: (body, level) => zlib().gzipSync(body, { level }),
+  gzip: (body, level) => gzipSync(body, { level }),
 };
 
 /** The body in one coding. */

@@ -4,7 +4,6 @@
  * compressing per request would cost far more, so each content coding is built once too,
  * when a client first asks for it.
  */
-import { once } from "../once.ts";
 import type { Client } from "./client-kind.ts";
 import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
 import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE, type Representation, VARY } from "./headers.ts";
@@ -194,18 +193,14 @@ export function preparedPerValue<T>(cacheControl: string): (value: T) => Prepare
 
 /**
  * A file served the same to every client (robots.txt, the sitemap, security.txt): cached
- * as content and revalidated by ETag. `render` runs on the first request, so start-up
- * pays nothing for a file few ever ask for.
+ * as content and revalidated by ETag.
  */
-export function preparedFile(contentType: string, render: () => string): (request: Request) => Response {
-  const file = once(
-    () =>
-      new PreparedResponse(render(), {
-        contentType,
-        cacheControl: CACHE_CONTROL.content,
-        etag: true,
-        vary: false,
-      }),
-  );
-  return (request) => file().respond(request);
+export function preparedFile(contentType: string, text: string): (request: Request) => Response {
+  const file = new PreparedResponse(text, {
+    contentType,
+    cacheControl: CACHE_CONTROL.content,
+    etag: true,
+    vary: false,
+  });
+  return (request) => file.respond(request);
 }

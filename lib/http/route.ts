@@ -70,8 +70,8 @@ export interface RouteDetail extends Omit<DocumentDecoration, "responses"> {
    * Every status the route itself answers, with its schema and an example drawn from the
    * app's own content, so the document shows the real owner; the document adds what the
    * pipeline answers for any route (400, 413, 500). A function, called when the OpenAPI
-   * document is first asked for: building the schemas at start-up cost memory that a
-   * monitor's ping never needs (see `lib/content/schemas.ts`).
+   * document is first asked for, which is when the schemas are built
+   * (`lib/content/schemas.ts`).
    */
   responses: (app: AppContext) => RouteResponses;
 }
@@ -113,9 +113,7 @@ export type RouteFiles = readonly (readonly [path: string, module: RouteModule])
 
 /**
  * Every method and path the route files declare, in manifest order, each path served for
- * the owner with this handle. Loops rather than a callback per file and method: start-up
- * runs this twice, and that many calls woke JavaScriptCore's optimising compiler, at a
- * cost in idle memory (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
+ * the owner with this handle.
  */
 export function declaredRoutes(
   files: RouteFiles,

@@ -1,5 +1,5 @@
 /**
- * @module What the app answers when no route matched a request's method and path: 404
+ * @module What the app answers when no route file answers a request's method and path: 404
  * for an unknown path, 405 with `Allow` for a known path and the wrong method, and 204
  * for a preflight, from the table of the methods each path answers.
  */
@@ -7,6 +7,7 @@ import type { Client } from "./client-kind.ts";
 import { ApiError, errorResponse } from "./errors.ts";
 import { baseHeaders, preflightHeaders } from "./headers.ts";
 import { pathOf, quoteInput } from "./request-input.ts";
+import type { Handler } from "./route.ts";
 
 /** The methods each path answers, HEAD beside GET: what 405 and preflights list. */
 export type AllowedMethods = ReadonlyMap<string, readonly string[]>;
@@ -22,8 +23,17 @@ export function allowedMethods(routes: readonly { method: string; path: string }
   return byPath;
 }
 
-/** What the app answers when no route matched the method and path; `client` is who asked. */
-export function unmatchedAnswer(request: Request, client: Client, allowed: AllowedMethods): Response {
+/**
+ * The app's last route, for every method and path no route file answers: 404 for an
+ * unknown path, 405 with `Allow` for a known one, 204 for a preflight.
+ */
+export function unmatchedRoute(allowed: AllowedMethods): Handler {
+  return function unmatched({ request, client }) {
+    return unmatchedAnswer(request, client, allowed);
+  };
+}
+
+function unmatchedAnswer(request: Request, client: Client, allowed: AllowedMethods): Response {
   const path = pathOf(request.url);
   const methods = allowed.get(path) ?? allowed.get(path.replace(/\/+$/, "") || "/");
   if (!methods) {

@@ -1,18 +1,14 @@
 /** @module The running version: package.json's version and the git commit it was built from. */
+import { execFileSync } from "node:child_process";
 import pkg from "../../package.json" with { type: "json" };
 
 // Replaced by string literals when `bun run build` compiles the executable (`--define`).
 declare const BUILD_COMMIT: string | undefined;
 declare const BUILD_TIME: string | undefined;
 
-/**
- * From source: ask git once at start-up; no git, no repository → "unknown". The module
- * is fetched here rather than imported: the executable knows its commit, and importing
- * node:child_process would cost it start-up time and memory for nothing.
- */
+/** From source: ask git once at start-up; no git, no repository → "unknown". */
 function commitFromGit(): string {
   try {
-    const { execFileSync } = process.getBuiltinModule("node:child_process");
     const out = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], {
       cwd: import.meta.dirname,
       encoding: "utf8",

@@ -43,7 +43,7 @@ export const GET = defineRoute({
         throw new ApiError("not_found", NO_DID);
       };
     }
-    const file = preparedFile(CONTENT_TYPE.text, () => did);
+    const file = preparedFile(CONTENT_TYPE.text, did);
     return function atprotoDid({ request }) {
       return file(request);
     };

@@ -35,9 +35,8 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    // Written on the first request: finding language tags loads ICU data start-up need not.
     // From source there is no build: start-up stands in for it.
-    const file = preparedFile(CONTENT_TYPE.text, () => securityTxt(app, BUILT_AT ?? app.startedAt));
+    const file = preparedFile(CONTENT_TYPE.text, securityTxt(app, BUILT_AT ?? app.startedAt));
     return function securityContact({ request }) {
       return file(request);
     };

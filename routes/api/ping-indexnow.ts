@@ -17,7 +17,6 @@ import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { releaseReport, releaseReportSchema } from "../../lib/indexnow/report.ts";
 import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, releaseTrigger } from "../../lib/indexnow/trigger.ts";
-import { once } from "../../lib/once.ts";
 import { releaseId } from "../../lib/runtime/release.ts";
 
 const engine = (name: string, status: number | null, outcome: string, explanation: string) => ({
@@ -107,21 +106,18 @@ export const POST = defineRoute({
     const reason = notReadyReason(app.config);
     const { key, endpoints, timeoutMs, cooldownSeconds } = app.config.indexNow;
     const site = app.config.siteUrl;
-    // Made by the first trigger: listing the pages sorts their dates, and the runtime's
-    // first sort costs idle memory that a machine never asked to submit need not hold
-    // (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
-    const payload = once(() => ({
+    const payload = {
       host: new URL(site).host,
       key: key ?? "",
       keyLocation: `${site}${keyFilePath(key ?? "")}`,
       // Exactly what /sitemap.xml lists.
       urlList: sitePages(app.content, site).map(({ url }) => url),
-    }));
-    const release = once(() => releaseId(app.version, app.content));
+    };
+    const release = releaseId(app.version, app.content);
     const trigger = releaseTrigger(
       async function submitRelease(to, startedAt) {
-        const report = await submitAll(payload(), { endpoints: to, timeoutMs, now: startedAt });
-        app.log.event("indexnow.submission", { release: release(), ...summarise(report) });
+        const report = await submitAll(payload, { endpoints: to, timeoutMs, now: startedAt });
+        app.log.event("indexnow.submission", { release, ...summarise(report) });
         app.metrics.indexNowSubmission(report);
         return report.engines;
       },
@@ -146,7 +142,7 @@ export const POST = defineRoute({
           },
         });
       }
-      const report = releaseReport(result, payload(), release());
+      const report = releaseReport(result, payload, release);
       return new Response(serialiseJson(report, client.prettyJson), {
         status: report.alreadySent ? 200 : OVERALL_STATUS[report.outcome],
         headers: {

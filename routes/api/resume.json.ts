@@ -3,7 +3,6 @@ import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { jsonResumeSchema, toJsonResume } from "../../lib/formats/json-resume.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
-import { once } from "../../lib/once.ts";
 
 export const GET = defineRoute({
   detail: {
@@ -26,10 +25,9 @@ export const GET = defineRoute({
     }),
   },
   setup(app) {
-    // Built on the first request: the country's code comes from ICU data start-up need not load.
-    const resume = once(() => new PreparedJson(toJsonResume(app.content.profile, app.config.siteUrl)));
+    const resume = new PreparedJson(toJsonResume(app.content.profile, app.config.siteUrl));
     return function jsonResume({ client, request }) {
-      return resume().respond(client, request);
+      return resume.respond(client, request);
     };
   },
 });

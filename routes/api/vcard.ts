@@ -7,7 +7,6 @@ import { asksForVcard, renderVcard, VCARD_PATH, vcardFileName } from "../../lib/
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedResponse } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
-import { once } from "../../lib/once.ts";
 import { renderContactCard } from "../../lib/profile/ansi/index.ts";
 import { fixedText } from "../../lib/profile/text-answer.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
@@ -57,40 +56,30 @@ export const GET = defineRoute({
   },
   setup(app) {
     const url = `${app.config.siteUrl}${VCARD_PATH}`;
-    // Built on the first request: folding the card's lines octet by octet at start-up woke
-    // JavaScriptCore's optimising compiler, idle memory for a card most machines never serve
-    // (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
-    const card = once(() => {
-      const { profile } = app.content;
-      const vcard = renderVcard(profile, app.config.siteUrl);
-      const fileName = vcardFileName(profile);
-      return {
-        name: profile.name,
-        role: profile.role,
-        organisation: profile.experience.find(({ end }) => end === null)?.organisation,
-        vcard,
-        url,
-        fileName,
-        firstName: profile.name.split(" ")[0] ?? profile.handle,
-      };
+    const { profile } = app.content;
+    const card = {
+      name: profile.name,
+      role: profile.role,
+      organisation: profile.experience.find(({ end }) => end === null)?.organisation,
+      vcard: renderVcard(profile, app.config.siteUrl),
+      url,
+      fileName: vcardFileName(profile),
+      firstName: profile.name.split(" ")[0] ?? profile.handle,
+    };
+    const file = new PreparedResponse(card.vcard, {
+      contentType: CONTENT_TYPE.vcard,
+      cacheControl: CACHE_CONTROL.content,
+      etag: true,
+      headers: { "content-disposition": `attachment; filename="${card.fileName}"` },
     });
-    const file = once(
-      () =>
-        new PreparedResponse(card().vcard, {
-          contentType: CONTENT_TYPE.vcard,
-          cacheControl: CACHE_CONTROL.content,
-          etag: true,
-          headers: { "content-disposition": `attachment; filename="${card().fileName}"` },
-        }),
-    );
     const qrCode = fixedText(
       { cacheControl: CACHE_CONTROL.content, etag: true, url },
       ({ width, style, switches }) =>
-        renderContactCard(card(), { width, style, colour: switches.colour, theme: switches.theme }),
+        renderContactCard(card, { width, style, colour: switches.colour, theme: switches.theme }),
     );
     return function contactCard({ client, request }) {
       if (client.wants === "text" && !asksForVcard(request.headers.get("accept"))) return qrCode(request);
-      return file().respond(request);
+      return file.respond(request);
     };
   },
 });

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ServerProcess } from "../../scripts/loopback.ts";
-import { as, getPaths, profilePath, routePath, webfingerPath, withQuery } from "../support/app.ts";
+import { as, cachedPaths, getPaths, routePath, withQuery } from "../support/app.ts";
 import { startEngine } from "../support/engines.ts";
 import { ownerContent } from "../support/owners.ts";
 import { type Prism, startPrism, type Violation } from "../support/prism.ts";
@@ -95,27 +95,10 @@ const SWITCHES = [
   "?help",
 ];
 
-/** The GET paths whose answers carry an ETag (docs/http.md, Caching): the rest are `no-store`. */
-const revalidated = (content: ReturnType<typeof ownerContent>): readonly string[] => [
-  "/",
-  "/api/curl",
-  profilePath(content),
-  "/api/resume.json",
-  "/api/vcard",
-  "/api/now",
-  "/api/stack",
-  "/robots.txt",
-  "/sitemap.xml",
-  "/humans.txt",
-  "/.well-known/security.txt",
-  webfingerPath(content),
-  ...(content.profile.blueskyDid ? ["/.well-known/atproto-did"] : []),
-];
-
 describe.each(OWNERS)("every GET operation of %s's site", (owner) => {
   const content = ownerContent(owner, SITE_URL);
   const GET_PATHS = getPaths(content);
-  const REVALIDATED = revalidated(content);
+  const REVALIDATED = cachedPaths(content);
   let site: Checked;
   beforeAll(async () => {
     site = await checkedTarget(owner);

@@ -6,18 +6,17 @@
  * tests/artifacts/ (gitignored) for review.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { DOCS_PATH } from "../../lib/docs/paths.ts";
 import { declaredRoutes } from "../../lib/http/route.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { freePort } from "../../scripts/loopback.ts";
 import { sample } from "../support/app.ts";
+import { type Browser, launchChromium, VIEWPORTS } from "../support/chromium.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARTIFACTS = join(import.meta.dir, "..", "artifacts");
 /** The UI parses 4 MB of script before it draws: seconds on a busy machine. */
 const PAGE_TIMEOUT_MS = 30_000;
@@ -30,8 +29,7 @@ const operations = declaredRoutes(routes, sample.profile.handle).map(({ method, 
 }));
 
 let server: TestServer;
-let context: BrowserContext;
-let userDataDir: string;
+let browser: Browser;
 /** Requests to any origin but the server's: refused, and named here. */
 const elsewhere: string[] = [];
 /** What the page logged as an error or a warning (a CSP violation is one), and what it threw. */
@@ -41,25 +39,10 @@ beforeAll(async () => {
   // The document names SITE_URL as the server its client sends to: here, the server itself.
   const port = freePort();
   server = await startServer({ PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` });
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  userDataDir = mkdtempSync(join(tmpdir(), "site-chromium-docs-"));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  browser = await launchChromium();
   const origin = new URL(server.url).origin;
-  await context.route("**/*", (route) => {
+  await browser.context.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith("data:") || url.startsWith("blob:") || new URL(url).origin === origin) {
       return route.continue();
@@ -71,14 +54,14 @@ beforeAll(async () => {
 }, PAGE_TIMEOUT_MS);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await server?.stop();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
 });
 
 /** Opens the docs page and waits until its UI has drawn the document's title. */
 async function openDocs(): Promise<Page> {
-  const page = await context.newPage();
+  const page = await browser.context.newPage();
+  await page.setViewportSize(VIEWPORTS.desktop);
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") complaints.push(message.text());
   });

@@ -1,31 +1,25 @@
 /** Security headers, CORS and HTTP caching: the header policy, checked on every response. */
 import { describe, expect, test } from "bun:test";
 import { DOCS_UI_SCRIPT_PATH } from "../../lib/docs/paths.ts";
-import { as, GET_PATHS, sample, send, stableHeaders, testApp, webfingerPath } from "../support/app.ts";
+import {
+  as,
+  cachedPaths,
+  GET_PATHS,
+  sample,
+  send,
+  stableHeaders,
+  testApp,
+  UNCACHED_PATHS,
+  webfingerPath,
+} from "../support/app.ts";
 
 const app = testApp();
 
 const EVERY_GET = [...GET_PATHS, "/api/docs", "/api/docs/json", DOCS_UI_SCRIPT_PATH];
 /** Stable bodies: strong ETag, cached publicly for five minutes. */
-const CACHED = [
-  "/",
-  "/api/curl",
-  "/api/rin.json",
-  "/api/now",
-  "/api/stack",
-  "/api/docs",
-  "/api/docs/json",
-  "/api/resume.json",
-  "/api/vcard",
-  "/robots.txt",
-  "/sitemap.xml",
-  "/humans.txt",
-  "/.well-known/security.txt",
-  "/.well-known/atproto-did",
-  webfingerPath(sample),
-];
+const CACHED = [...cachedPaths(sample), "/api/docs", "/api/docs/json"];
 /** Live or random bodies: never stored. */
-const UNCACHED = ["/api/ping", "/api/fortune", "/api/roast"];
+const UNCACHED = UNCACHED_PATHS;
 
 function expectSecurityHeaders(response: Response) {
   expect(response.headers.get("x-content-type-options")).toBe("nosniff");

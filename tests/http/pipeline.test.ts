@@ -3,7 +3,7 @@
  * access-log line with what was answered, and whatever goes wrong is the envelope.
  */
 import { describe, expect, test } from "bun:test";
-import { defineRoute, type RouteModule } from "../../lib/http/route.ts";
+import { defineRoute, type RouteFiles, type RouteModule } from "../../lib/http/route.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { as, send, testApp } from "../support/app.ts";
 import { memoryLog } from "../support/log.ts";
@@ -18,21 +18,13 @@ const answering = (answer: () => Response): RouteModule => ({
   }),
 });
 
-function appWithLog() {
+const broken = answering(() => {
+  throw new Error("secret detail at /srv/app/lib/thing.ts:12");
+});
+
+function appWithLog(files: RouteFiles = [...routes, ["/test/broken", broken]]) {
   const log = memoryLog();
-  const app = testApp({
-    log,
-    routes: [
-      ...routes,
-      [
-        "/test/broken",
-        answering(() => {
-          throw new Error("secret detail at /srv/app/lib/thing.ts:12");
-        }),
-      ],
-    ],
-  });
-  return { app, log };
+  return { app: testApp({ log, routes: files }), log };
 }
 
 describe("every answer carries its X-Request-Id", () => {
@@ -61,12 +53,18 @@ describe("every answer carries its X-Request-Id", () => {
 });
 
 describe("the access log", () => {
-  test("has one line per request: method, the route's path, status, client and id", async () => {
+  test("has one line per request: when, method, the path asked for, status, duration, client and id", async () => {
     const { app, log } = appWithLog();
+    const before = Date.now();
     const answered = await send(app, "/api/rin.json?utm=x", as.browser);
-    await send(app, "/api/now", as.curl, { method: "HEAD" });
+    await send(app, "/api/now/", as.curl, { method: "HEAD" });
+    const entry = {
+      arrivedAtMs: expect.any(Number),
+      durationMs: expect.any(Number),
+    };
     expect(log.accesses).toEqual([
       {
+        ...entry,
         method: "GET",
         path: "/api/rin.json",
         status: 200,
@@ -74,16 +72,18 @@ describe("the access log", () => {
         requestId: answered.headers.get("x-request-id") as string,
       },
       {
+        ...entry,
         method: "HEAD",
-        path: "/api/now",
+        path: "/api/now/",
         status: 200,
         client: "terminal",
         requestId: expect.stringMatching(UUID),
       },
     ]);
+    expect(log.accesses[0]?.arrivedAtMs).toBeGreaterThanOrEqual(before - 1);
   });
 
-  test("logs what was answered when no route matched: 404, 405, 204 and 413", async () => {
+  test("logs, the same way, what the app's last route answered: 404, 405, 204 and 413", async () => {
     const { app, log } = appWithLog();
     await send(app, "/api/nope", as.pythonRequests);
     await send(app, "/api/now", as.pythonRequests, { method: "POST" });
@@ -107,5 +107,26 @@ describe("the access log", () => {
     expect(log.accesses.map(({ path, status }) => [path, status])).toEqual([["/test/broken", 500]]);
     expect(log.errors.map(({ message }) => message)).toEqual(["GET /test/broken failed"]);
     expect(String(log.errors[0]?.error)).toContain("secret detail");
+  });
+});
+
+describe("departure", () => {
+  test("is never skipped: a promise from a handler Elysia did not await is a logged 500, with its id, line and count", async () => {
+    const pending: Promise<Response> = Promise.resolve(new Response("late"));
+    const sneaky: RouteModule = {
+      GET: defineRoute({
+        detail: { summary: "Sneaky", description: "Test only.", tags: ["test"], responses: () => ({}) },
+        // Reads as synchronous, so Elysia does not await what it returns.
+        setup: () => () => pending as unknown as Response,
+      }),
+    };
+    const { app, log } = appWithLog([...routes, ["/test/sneaky", sneaky]]);
+    const response = await send(app, "/test/sneaky", as.pythonRequests);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("x-request-id")).toMatch(UUID);
+    expect(log.accesses.map(({ path, status }) => [path, status])).toEqual([["/test/sneaky", 500]]);
+    expect(String(log.errors[0]?.error)).toContain(
+      "/test/sneaky answered with a promise, not a Response: a handler that returns a promise must be async",
+    );
   });
 });

@@ -1,8 +1,19 @@
 /** The log's line shapes, how request lines are batched, and how events keep their place. */
 import { describe, expect, test } from "bun:test";
-import { createLog, type LogOptions } from "../../lib/runtime/log.ts";
+import { type AccessEntry, createLog, type LogOptions } from "../../lib/runtime/log.ts";
 
 const ARRIVED = Date.parse("2026-11-21T14:05:09.000Z");
+
+/** A 200 for `GET /` from a program, with this request id. */
+const served = (requestId: string): AccessEntry => ({
+  arrivedAtMs: ARRIVED,
+  method: "GET",
+  path: "/",
+  status: 200,
+  durationMs: 0,
+  client: "program",
+  requestId,
+});
 
 /** A log whose writes are kept, one string per write. */
 function written(options: Partial<LogOptions> = {}) {
@@ -29,7 +40,15 @@ describe("a request's line", () => {
   };
   const line = (format: "json" | "pretty", method = entry.method, path = entry.path) => {
     const { log, writes } = written({ format });
-    log.access(ARRIVED, method, path, 200, 0.4213, "terminal", "abc");
+    log.access({
+      arrivedAtMs: ARRIVED,
+      method,
+      path,
+      status: 200,
+      durationMs: 0.4213,
+      client: "terminal",
+      requestId: "abc",
+    });
     log.flush();
     return writes[0] as string;
   };
@@ -49,8 +68,24 @@ describe("a request's line", () => {
 
   test("each entry keeps its own arrival time and duration when a batch formats them", () => {
     const { log, writes } = written();
-    log.access(ARRIVED, "GET", "/", 200, 1, "program", "a");
-    log.access(ARRIVED + 1500, "GET", "/", 404, 2.5, "browser", "b");
+    log.access({
+      arrivedAtMs: ARRIVED,
+      method: "GET",
+      path: "/",
+      status: 200,
+      durationMs: 1,
+      client: "program",
+      requestId: "a",
+    });
+    log.access({
+      arrivedAtMs: ARRIVED + 1500,
+      method: "GET",
+      path: "/",
+      status: 404,
+      durationMs: 2.5,
+      client: "browser",
+      requestId: "b",
+    });
     log.flush();
     const parsed = (writes[0] as string).split("\n").map((text) => JSON.parse(text));
     expect(parsed.map(({ time, status, durationMs, client }) => [time, status, durationMs, client])).toEqual([
@@ -62,7 +97,7 @@ describe("a request's line", () => {
 
 describe("batches", () => {
   const addAll = (log: ReturnType<typeof written>["log"], ids: string[]) => {
-    for (const id of ids) log.access(ARRIVED, "GET", "/", 200, 0, "program", id);
+    for (const id of ids) log.access(served(id));
   };
   const idsOf = (text: string) => text.split("\n").map((line) => JSON.parse(line).requestId);
 
@@ -94,7 +129,7 @@ describe("batches", () => {
 describe("events and failures", () => {
   test("an event is one JSON line with its time and name, after the requests queued before it", () => {
     const { log, writes } = written();
-    log.access(ARRIVED, "GET", "/", 200, 0, "program", "first");
+    log.access(served("first"));
     log.event("indexnow.submission", { outcome: "accepted" }, "IndexNow: accepted");
     expect(JSON.parse(writes[0] as string).requestId).toBe("first");
     expect(JSON.parse(writes[1] as string)).toEqual({
@@ -114,7 +149,15 @@ describe("events and failures", () => {
 
   test("a failure goes to stderr with its stack trace, after the lines queued before it", () => {
     const { log, writes, failures } = written();
-    log.access(ARRIVED, "GET", "/boom", 500, 0, "program", "x");
+    log.access({
+      arrivedAtMs: ARRIVED,
+      method: "GET",
+      path: "/boom",
+      status: 500,
+      durationMs: 0,
+      client: "program",
+      requestId: "x",
+    });
     log.error("GET /boom failed", new Error("boom"));
     expect(writes).toHaveLength(1);
     expect(failures[0]).toMatch(/GET \/boom failed: Error: boom\n\s+at /);

@@ -51,6 +51,13 @@ export const getPaths = (content: Content): readonly string[] => [
   ...(content.profile.blueskyDid ? ["/.well-known/atproto-did"] : []),
 ];
 
+/** The GET endpoints whose answers are live or random: never stored (docs/http.md, Caching). */
+export const UNCACHED_PATHS: readonly string[] = ["/api/ping", "/api/fortune", "/api/roast"];
+
+/** An owner's GET endpoints whose answers are stable: a strong ETag, and a 304 for it. */
+export const cachedPaths = (content: Content): readonly string[] =>
+  getPaths(content).filter((path) => !UNCACHED_PATHS.includes(path));
+
 /** A request's path without its query: the route it asks. */
 export const routePath = (request: string): string => request.split("?")[0] as string;
 

@@ -1,13 +1,5 @@
 /** Test support: a log that keeps what it is told instead of writing it. */
-import type { Log } from "../../lib/runtime/log.ts";
-
-export interface AccessEntry {
-  readonly method: string;
-  readonly path: string;
-  readonly status: number;
-  readonly client: string;
-  readonly requestId: string;
-}
+import type { AccessEntry, Log } from "../../lib/runtime/log.ts";
 
 export interface MemoryLog extends Log {
   readonly accesses: AccessEntry[];
@@ -23,8 +15,7 @@ export function memoryLog(): MemoryLog {
     accesses,
     events,
     errors,
-    access: (_arrivedAtMs, method, path, status, _durationMs, client, requestId) =>
-      accesses.push({ method, path, status, client, requestId }),
+    access: (entry) => accesses.push(entry),
     event: (name, fields) => events.push({ name, fields }),
     error: (message, error) => errors.push({ message, error }),
     flush: () => {},

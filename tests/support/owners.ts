@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { contentFromFolder } from "../../lib/content/folder.ts";
-import { CONTENT_FILE_NAMES, type Content, type RawContent } from "../../lib/content/validate.ts";
+import { type Content, type RawContent, readContentFiles } from "../../lib/content/validate.ts";
 
 export const OWNERS = ["rin", "anuradha"] as const;
 export type Owner = (typeof OWNERS)[number];
@@ -33,13 +33,5 @@ export function ownerContent(owner: Owner, siteUrl: string): Content {
 
 /** An owner's files as parsed JSON, not yet validated: a fresh copy to break in a test. */
 export function ownerFiles(owner: Owner): RawContent {
-  const read = (file: string) => JSON.parse(readFileSync(join(ownerDir(owner), file), "utf8"));
-  return {
-    profile: read(CONTENT_FILE_NAMES.profile),
-    now: read(CONTENT_FILE_NAMES.now),
-    quotes: read(CONTENT_FILE_NAMES.quotes),
-    roasts: read(CONTENT_FILE_NAMES.roasts),
-    stack: read(CONTENT_FILE_NAMES.stack),
-    site: read(CONTENT_FILE_NAMES.site),
-  };
+  return readContentFiles((file) => JSON.parse(readFileSync(join(ownerDir(owner), file), "utf8")));
 }

@@ -7,6 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
+import type { Page } from "playwright-core";
 import type { Content } from "../../../lib/content/validate.ts";
 import { otherOwner } from "../../support/app.ts";
 import { type Browser, type ColorScheme, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
@@ -45,17 +46,22 @@ function describeViolation(violation: axe.Result): string {
   return `${violation.id} (${violation.impact}): ${violation.help}\n${nodes.join("\n")}`;
 }
 
+/** axe-core's verdict on `page`, by the WCAG 2.2 AA rules. */
+async function judge(page: Page): Promise<axe.AxeResults> {
+  await page.evaluate(axe.source);
+  return page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        runOnly: { type: "tag", values: tags },
+      }),
+    WCAG_AA,
+  );
+}
+
 async function violations(url: string, viewport: { width: number; height: number }, scheme: ColorScheme) {
   const page = await browser.open(url, viewport, scheme);
   try {
-    await page.evaluate(axe.source);
-    const results = await page.evaluate(
-      (tags) =>
-        (window as unknown as { axe: typeof axe }).axe.run(document, {
-          runOnly: { type: "tag", values: tags },
-        }),
-      WCAG_AA,
-    );
+    const results = await judge(page);
     expect(results.passes.length).toBeGreaterThan(10);
     return results.violations.map(describeViolation);
   } finally {
@@ -82,14 +88,7 @@ test("the judge is awake: a page with grey on grey fails it", async () => {
     await page.setContent(
       '<html lang="en"><title>t</title><main><p style="color:#999;background:#aaa">faint</p></main></html>',
     );
-    await page.evaluate(axe.source);
-    const results = await page.evaluate(
-      (tags) =>
-        (window as unknown as { axe: typeof axe }).axe.run(document, {
-          runOnly: { type: "tag", values: tags },
-        }),
-      WCAG_AA,
-    );
+    const results = await judge(page);
     expect(results.violations.map(({ id }) => id)).toContain("color-contrast");
   } finally {
     await page.close();

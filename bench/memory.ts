@@ -1,0 +1,164 @@
+/**
+ * @module Resident memory and start-up as a deployed machine has them: a fresh copy of
+ * the executable, dropped from the page cache as an image booting from disk has it, started;
+ * the time from exec to its first 200; then every representation asked for once (each
+ * path for each client class, in each content coding, with the text switches), two idle
+ * seconds, and `VmRSS` and `RssAnon` read from `/proc/<pid>/status`: what the kernel
+ * counts, the lazily built parts included.
+ *
+ *   bun run bench/memory.ts EXECUTABLE...   each one, in turns, over 5 starts
+ *   bun run bench/memory.ts --runs 9 A B    over 9
+ *
+ * `bun run bench` holds the shipped executable to its targets with it; run alone, it
+ * compares builds (one built from another checkout, say) in the same run.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { parseArgs } from "node:util";
+import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
+import { startServerProcess } from "../scripts/loopback.ts";
+import { median, UA } from "./cases.ts";
+import { evictFromPageCache } from "./page-cache.ts";
+
+export interface Resident {
+  /** Resident set, in MB: file-backed pages (the executable's own) and anonymous ones. */
+  readonly vmRssMb: number;
+  /** Anonymous resident memory, in MB: the heap and what the process made, not its file. */
+  readonly rssAnonMb: number;
+}
+
+export interface Memory {
+  /** Exec to the first 200 from `/api/ping`, from a cold copy, in ms. */
+  readonly firstMs: number;
+  /** At that first 200. */
+  readonly atFirst: Resident;
+  /** After every representation, and two idle seconds: the figure the targets hold. */
+  readonly settled: Resident;
+}
+
+const CLIENTS = [
+  { "user-agent": UA.curl, accept: "*/*" },
+  { "user-agent": UA.browser, accept: "text/html,*/*;q=0.8" },
+  { "user-agent": UA.program, accept: "*/*" },
+  { "user-agent": UA.curl, accept: "application/json" },
+];
+const CODINGS = ["identity", "br", "zstd", "gzip"];
+const SWITCHES = ["?nocolor", "?truecolor", "?theme=light", "?width=60", "?help"];
+
+/** `VmRSS` and `RssAnon` of a running process, in MB. */
+function statusOf(pid: number): Resident {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  return { vmRssMb: kb("VmRSS") / 1024, rssAnonMb: kb("RssAnon") / 1024 };
+}
+
+/** What the docs add to the API's representations: the page, the document, the UI's script. */
+export const DOCS_PATHS = [DOCS_PATH, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH];
+
+/** Every GET path the server lists at `/` (its JSON index), and `extra`. */
+async function pathsOf(url: string, extra: readonly string[]): Promise<string[]> {
+  const index = (await (await fetch(`${url}/`, { headers: { "user-agent": UA.program } })).json()) as {
+    endpoints: { method: string; path: string; tryPath?: string }[];
+  };
+  const gets = index.endpoints
+    .filter(({ method }) => method === "GET")
+    .map(({ tryPath, path }) => tryPath ?? path);
+  return [...new Set([...gets, ...extra])];
+}
+
+/** Asks `url` for every representation once: each path, client class and coding, and the text switches. */
+async function everyRepresentation(url: string, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    for (const client of CLIENTS) {
+      for (const coding of CODINGS) {
+        await (
+          await fetch(`${url}${path}`, {
+            headers: { ...client, "accept-encoding": coding },
+            decompress: false,
+          })
+        ).arrayBuffer();
+      }
+    }
+  }
+  for (const path of ["/", "/api/curl", "/api/ping", "/api/vcard"]) {
+    for (const query of SWITCHES) {
+      await (await fetch(`${url}${path}${query}`, { headers: CLIENTS[0] })).arrayBuffer();
+    }
+  }
+}
+
+/**
+ * Starts a fresh copy of `executable` (with `args`) `runs` times; the median of each
+ * figure. `extraPaths` adds paths the index does not list (the docs page and its script).
+ */
+export async function measureMemory(
+  executable: string,
+  options: {
+    runs: number;
+    args?: readonly string[];
+    extraPaths?: readonly string[];
+    env?: Record<string, string>;
+  },
+): Promise<Memory> {
+  const samples: Memory[] = [];
+  for (let run = 0; run < options.runs; run++) {
+    const dir = mkdtempSync(join(tmpdir(), "bench-memory-"));
+    const copy = join(dir, basename(executable));
+    copyFileSync(executable, copy);
+    evictFromPageCache(copy);
+    const server = await startServerProcess([copy, ...(options.args ?? [])], {
+      pollMs: 1,
+      cwd: dir,
+      env: options.env,
+    });
+    try {
+      const pid = server.child.pid as number;
+      const atFirst = statusOf(pid);
+      await everyRepresentation(server.url, await pathsOf(server.url, options.extraPaths ?? []));
+      await Bun.sleep(2000);
+      samples.push({ firstMs: server.startMs, atFirst, settled: statusOf(pid) });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const resident = (of: (sample: Memory) => Resident): Resident => ({
+    vmRssMb: median(samples.map((sample) => of(sample).vmRssMb)),
+    rssAnonMb: median(samples.map((sample) => of(sample).rssAnonMb)),
+  });
+  return {
+    firstMs: median(samples.map(({ firstMs }) => firstMs)),
+    atFirst: resident(({ atFirst }) => atFirst),
+    settled: resident(({ settled }) => settled),
+  };
+}
+
+if (import.meta.main) {
+  const { values, positionals: executables } = parseArgs({
+    options: { runs: { type: "string", default: "5" } },
+    allowPositionals: true,
+  });
+  const runs = Number(values.runs);
+  const found = new Map<string, { api: Memory[]; withDocs: Memory[] }>();
+  // In turns, so that a busy moment of the machine falls on every build alike.
+  for (let run = 0; run < runs; run++) {
+    for (const executable of executables) {
+      const of = found.get(executable) ?? { api: [], withDocs: [] };
+      of.api.push(await measureMemory(executable, { runs: 1 }));
+      of.withDocs.push(await measureMemory(executable, { runs: 1, extraPaths: DOCS_PATHS }));
+      found.set(executable, of);
+    }
+  }
+  const mb = (samples: Memory[], of: (sample: Memory) => number) => median(samples.map(of)).toFixed(1);
+  console.log(`median of ${runs} starts; VmRSS / RssAnon in MB`);
+  for (const [executable, { api, withDocs }] of found) {
+    console.log(
+      `${executable}: first 200 ${mb(api, (m) => m.firstMs)} ms, ` +
+        `at it ${mb(api, (m) => m.atFirst.vmRssMb)} / ${mb(api, (m) => m.atFirst.rssAnonMb)}, ` +
+        `after every API representation ${mb(api, (m) => m.settled.vmRssMb)} / ${mb(api, (m) => m.settled.rssAnonMb)}, ` +
+        `with the docs ${mb(withDocs, (m) => m.settled.vmRssMb)} / ${mb(withDocs, (m) => m.settled.rssAnonMb)}`,
+    );
+  }
+}
