@@ -13,12 +13,9 @@ import { serialiseJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { keyFilePath } from "../../lib/indexnow/key-file.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
-import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { releaseReport, releaseReportSchema } from "../../lib/indexnow/report.ts";
-import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
-import { CooldownActive, releaseTrigger } from "../../lib/indexnow/trigger.ts";
-import { once } from "../../lib/once.ts";
-import { releaseId } from "../../lib/runtime/release.ts";
+import { OVERALL_STATUS } from "../../lib/indexnow/submission.ts";
+import { CooldownActive } from "../../lib/indexnow/trigger.ts";
 
 const engine = (name: string, status: number | null, outcome: string, explanation: string) => ({
   name,
@@ -104,33 +101,10 @@ export const POST = defineRoute({
     }),
   },
   setup(app) {
-    const reason = notReadyReason(app.config);
-    const { key, endpoints, timeoutMs, cooldownSeconds } = app.config.indexNow;
-    const site = app.config.siteUrl;
-    // Made by the first trigger: listing the pages sorts their dates, and the runtime's
-    // first sort costs idle memory that a machine never asked to submit need not hold
-    // (docs/decisions/2026-11-23-idle-memory-of-the-formats.md).
-    const payload = once(() => ({
-      host: new URL(site).host,
-      key: key ?? "",
-      keyLocation: `${site}${keyFilePath(key ?? "")}`,
-      // Exactly what /sitemap.xml lists.
-      urlList: sitePages(app.content, site).map(({ url }) => url),
-    }));
-    const release = once(() => releaseId(app.version, app.content));
-    const trigger = releaseTrigger(
-      async function submitRelease(to, startedAt) {
-        const report = await submitAll(payload(), { endpoints: to, timeoutMs, now: startedAt });
-        app.log.event("indexnow.submission", { release: release(), ...summarise(report) });
-        app.metrics.indexNowSubmission(report);
-        return report.engines;
-      },
-      { endpoints, cooldownSeconds, clock: app.clock },
-    );
-
+    const { notReady, trigger, payload, release } = app.indexNow;
     return async function pingIndexNow({ client, request }) {
       await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body");
-      if (reason) throw new ApiError("not_configured", reason);
+      if (notReady) throw new ApiError("not_configured", notReady);
       const replay = await replayToCoordinator(request, app.config.fly);
       if (replay) return replay;
       let result: Awaited<ReturnType<typeof trigger>>;
@@ -158,19 +132,3 @@ export const POST = defineRoute({
     };
   },
 });
-
-/** The one log line per submission: engines, statuses, duration. */
-function summarise(report: SubmissionReport) {
-  return {
-    outcome: report.outcome,
-    urls: report.urls.length,
-    durationMs: report.durationMs,
-    engines: report.engines.map(({ name, status, outcome, attempts, durationMs }) => ({
-      name,
-      status,
-      outcome,
-      attempts,
-      durationMs,
-    })),
-  };
-}
