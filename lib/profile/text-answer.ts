@@ -10,7 +10,8 @@
 import { CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
 import { perInterval } from "../per-interval.ts";
-import { PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
+import { type Help, PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
+import { oneLinerHelp } from "./one-liner.ts";
 import { DEFAULT_TEXT_OPTIONS, switchesHelp, type TextOptions, textOptions } from "./text-switches.ts";
 
 /** How one variant is drawn. */
@@ -19,6 +20,8 @@ export interface Drawing {
   readonly width: number;
   /** Every switch the request gave, for drawings that need more than a style and a width. */
   readonly switches: TextOptions;
+  /** What `TextAnswerOptions.keyOf` read from the request; empty without it. */
+  readonly key: string;
 }
 
 export interface TextAnswerOptions {
@@ -27,6 +30,15 @@ export interface TextAnswerOptions {
   readonly cacheControl: string;
   /** Adds a strong ETag, for text that stays the same long enough to revalidate. */
   readonly etag?: boolean;
+  /** `false` for text that is the same whoever asks (a one-liner): no `Vary`. */
+  readonly vary?: false;
+  /** Plain text unless `?A` (`ansi`) asks for colour, as one-liners are. */
+  readonly plainUnlessAsked?: boolean;
+  /**
+   * What else in the request picks the text (a one-liner's format), kept with the switches
+   * as what tells one variant from another. Throws the 400 for a value it refuses.
+   */
+  readonly keyOf?: (request: Request) => string;
 }
 
 export interface LiveTextOptions extends TextAnswerOptions {
@@ -57,19 +69,33 @@ interface Variants {
   readonly draw: (drawing: Drawing) => string;
 }
 
+/** `?help` for text served at `url`: the switches, and the one-liners at the site's root. */
+function helpFor(url: string): Help {
+  return { ...switchesHelp(url), sections: [oneLinerHelp(`${new URL(url).origin}/`)] };
+}
+
 function answerFrom(options: TextAnswerOptions, current: () => Variants): TextAnswer {
-  const help = switchesHelp(options.url);
-  const prepare = { contentType: CONTENT_TYPE.text, cacheControl: options.cacheControl, etag: options.etag };
+  const help = helpFor(options.url);
+  const { plainUnlessAsked = false, keyOf } = options;
+  const prepare = {
+    contentType: CONTENT_TYPE.text,
+    cacheControl: options.cacheControl,
+    etag: options.etag,
+    ...(options.vary === false && { vary: false as const }),
+  };
   return function answerText(request) {
-    const asked = textOptions(request.url);
+    const switches = textOptions(request.url);
+    // Colour unless the switches say no; for one-liners, only when they say yes.
+    const asked = plainUnlessAsked && !switches.ansi ? { ...switches, colour: false } : switches;
+    const key = keyOf ? keyOf(request) : "";
     const { drawn, draw } = current();
-    const variant = asked === DEFAULT_TEXT_OPTIONS ? DEFAULT_VARIANT : variantOf(asked);
+    const variant = `${asked === DEFAULT_TEXT_OPTIONS ? DEFAULT_VARIANT : variantOf(asked)}${key ? ` ${key}` : ""}`;
     let prepared = drawn.get(variant);
     if (!prepared) {
       const style = asked.colour ? styleOf(paletteFor(asked.theme, asked.truecolor)) : PLAIN;
       const text = asked.help
         ? renderHelp(help, asked.width, style)
-        : draw({ style, width: asked.width, switches: asked });
+        : draw({ style, width: asked.width, switches: asked, key });
       prepared = new PreparedResponse(text, prepare);
       if (drawn.size >= VARIANT_LIMIT) drawn.delete(drawn.keys().next().value as string);
       drawn.set(variant, prepared);

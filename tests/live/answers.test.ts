@@ -1,9 +1,10 @@
 /**
  * The live activity in the shipped server's answers, read from a stand-in GitHub on
- * loopback: the terminal profile, the page and `/api/now` show what was
+ * loopback: the terminal profile, the page, `/api/now` and the one-liners show what was
  * read, with its age; and no answer waits for a source, even one that never answers.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { stripColour } from "../../lib/profile/ansi/index.ts";
 import { as } from "../support/app.ts";
 import { EVENTS, REPO, type StandInGithub, startGithub } from "../support/github.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -57,6 +58,11 @@ describe("a source that answers", () => {
       },
     ]);
   });
+
+  test("a one-liner's %a", async () => {
+    const { body } = await get(server, "/?format=3&A", as.curl);
+    expect(stripColour(body)).toBe(`Rin Hayashi · 14:05 · pushed to ${REPO} · 12 min ago\n`);
+  });
 });
 
 describe("a source that never answers", () => {
@@ -77,6 +83,7 @@ describe("a source that never answers", () => {
     ["/", as.browser],
     ["/api/curl", as.curl],
     ["/api/now", as.pythonRequests],
+    ["/?format=3", as.curl],
     ["/api/ping", { ...as.pythonRequests, accept: "application/health+json" }],
   ] as const;
 
