@@ -13,6 +13,7 @@ import { Lifecycle } from "../../lib/runtime/lifecycle.ts";
 import { releaseId } from "../../lib/runtime/release.ts";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { as, FIXED_NOW, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { documentedSchemaErrors } from "../support/documented-schema.ts";
 import { type FakeEngine, startEngine } from "../support/engines.ts";
 import { EVENTS, type StandInGithub, startGithub } from "../support/github.ts";
 import { memoryLog } from "../support/log.ts";
@@ -170,6 +171,26 @@ describe("application/health+json", () => {
     expect(head.headers.get("cache-control")).toBe("no-store");
     expect(head.headers.get("vary")).toBe("Accept, User-Agent");
   });
+});
+
+test("pass, warn and fail each keep to the schema the document publishes, which Ajv judges (and refuses a broken one)", async () => {
+  const lifecycle = new Lifecycle();
+  const apps = { pass: testApp({ content: otherOwner }), warn: testApp(), fail: testApp({ lifecycle }) };
+  lifecycle.drain();
+  const document = await (await send(apps.pass, "/api/docs/json", as.pythonRequests)).json();
+  for (const [expected, app] of Object.entries(apps)) {
+    const { status, body } = await health(app);
+    const errors = documentedSchemaErrors(
+      document,
+      ["get", "/api/ping", String(status), "application/health+json"],
+      body,
+    );
+    expect({ expected, status: body.status, errors }).toEqual({ expected, status: expected, errors: [] });
+  }
+  const broken = { status: "fine", version: VERSION, checks: { uptime: [{ status: "pass" }] } };
+  expect(
+    documentedSchemaErrors(document, ["get", "/api/ping", "200", "application/health+json"], broken).length,
+  ).toBeGreaterThan(0);
 });
 
 describe("the last IndexNow submission, per engine", () => {
