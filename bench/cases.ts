@@ -1,4 +1,7 @@
-/** @module What the bench measures: every GET endpoint, for each client class that changes its representation. */
+/**
+ * @module What the bench measures: every GET endpoint, for each client class that changes
+ * its representation, and a one-liner; and the live source every case runs with.
+ */
 import { contentFiles } from "../lib/content/files.ts";
 import type { Profile } from "../lib/content/schemas.ts";
 
@@ -26,6 +29,7 @@ export const ALL_CASES: readonly BenchCase[] = [
   { name: "/, curl ANSI", path: "/", headers: { "user-agent": UA.curl, accept: "*/*" } },
   { name: "/, browser", path: "/", headers: { "user-agent": UA.browser, accept: "text/html,*/*;q=0.8" } },
   { name: "/, program JSON", path: "/", headers: { "user-agent": UA.program, accept: "*/*" } },
+  { name: "one-liner, curl", path: "/?format=3", headers: { "user-agent": UA.curl, accept: "*/*" } },
   { name: "curl, ANSI", path: "/api/curl", headers: { "user-agent": UA.curl, accept: "*/*" } },
   { name: "profile JSON, browser", path: PROFILE_PATH, headers: { "user-agent": UA.browser, accept: "*/*" } },
   {
@@ -46,4 +50,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/**
+ * The app under test reads a stand-in GitHub on loopback (`GITHUB_API_URL`) every second,
+ * whoever the content links: every case is measured with the live source read in the
+ * background, as a deployed site's is.
+ */
+export function liveSourceEnv(githubUrl: string): Record<string, string> {
+  return { GITHUB_API_URL: githubUrl, GITHUB_LOGIN: "bench-owner", LIVE_REFRESH_SECONDS: "1" };
 }

@@ -20,8 +20,9 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
+import { EVENTS, startGithub } from "../tests/support/github.ts";
 import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
-import { ALL_CASES, type BenchCase, median, UA } from "./cases.ts";
+import { ALL_CASES, type BenchCase, liveSourceEnv, median, UA } from "./cases.ts";
 import { onServerCore, PINNING } from "./cores.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { evictFromPageCache } from "./page-cache.ts";
@@ -50,6 +51,13 @@ const CASES = ALL_CASES.filter((c) => c.name.includes(only));
 const CONTROL_CASE = CASES[0] as BenchCase;
 
 const EXECUTABLE = join(ROOT, "dist", "site");
+/** The live source the app reads while it is measured: a push, and 304s after (docs/performance.md). */
+const github = startGithub({
+  kind: "events",
+  events: [EVENTS.push(new Date().toISOString())],
+  headers: { "x-poll-interval": "1" },
+});
+const LIVE = liveSourceEnv(github.url);
 const baselineCommand = (recorded: string) => ["bun", join(import.meta.dir, "baseline-server.ts"), recorded];
 
 /** What the app answers for each case: the baseline answers exactly that. */
@@ -141,7 +149,7 @@ async function main(): Promise<BenchResult> {
       `${LATENCY_RUNS} latency runs a side; ${GENERATOR}, ${CONNECTIONS} connections; ${PINNING}`,
   );
   const idle = await idleRss(IDLE_STARTS);
-  const app = await startServerProcess(onServerCore([EXECUTABLE]));
+  const app = await startServerProcess(onServerCore([EXECUTABLE]), { env: LIVE });
   const recordedFile = join(tmpdir(), `bench-recorded-${process.pid}.json`);
   writeFileSync(recordedFile, JSON.stringify(await record(app)));
   const baseline = await startServerProcess(onServerCore(baselineCommand(recordedFile)));
@@ -169,6 +177,7 @@ async function main(): Promise<BenchResult> {
   }
   const longRun = options.long ? await rssOverLongRun(app) : undefined;
   for (const server of [app, baseline, twin]) await server.stop();
+  github.stop();
 
   const p99 = (sides: Sides<LoadResult>, side: "a" | "b") => median(sides[side].map((r) => r.p99Ms));
   const rows: CaseRow[] = CASES.map(({ name }, i) => {

@@ -34,11 +34,8 @@ const apiIndexSchema = () =>
     ),
   });
 
-/** The `format` a request asks for, or null for none: the query's, or nothing without one. */
-function formatOf(url: string): string | null {
-  const start = url.indexOf("?");
-  return start === -1 ? null : new URLSearchParams(url.slice(start + 1)).get("format");
-}
+/** Whether a request URL's query names `format`: a one-liner, whatever else it asks. */
+const ASKS_FOR_FORMAT = /[?&]format(?:[=&]|$)/;
 
 /** A one-liner, as `?format=` asks, drawn once a minute per format and switches. */
 function oneLiner(app: AppContext) {
@@ -51,8 +48,8 @@ function oneLiner(app: AppContext) {
       vary: false,
       plainUnlessAsked: true,
       url: `${app.config.siteUrl}/`,
-      keyOf(request) {
-        const format = formatOf(request.url) ?? "";
+      keyOf(query) {
+        const format = query?.get("format") ?? "";
         parseFormat(format);
         return format;
       },
@@ -104,7 +101,7 @@ export const GET = defineRoute({
     const line = oneLiner(app);
     return function root({ client, request }) {
       // A one-liner is what the query asks for, whoever asks: before the client's representation.
-      if (formatOf(request.url) !== null) return line(request);
+      if (ASKS_FOR_FORMAT.test(request.url)) return line(request);
       switch (client.wants) {
         case "text":
           return profile(request);

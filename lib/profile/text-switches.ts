@@ -139,9 +139,18 @@ function theme(raw: string | null): Theme {
  * what it accepts.
  */
 export function textOptions(url: string): TextOptions {
+  const query = queryOf(url);
+  return query ? switchesIn(query) : DEFAULT_TEXT_OPTIONS;
+}
+
+/** A request URL's query, parsed; undefined when it has none. */
+export function queryOf(url: string): URLSearchParams | undefined {
   const start = url.indexOf("?");
-  if (start === -1) return DEFAULT_TEXT_OPTIONS;
-  const query = new URLSearchParams(url.slice(start + 1));
+  return start === -1 ? undefined : new URLSearchParams(url.slice(start + 1));
+}
+
+/** The switches in a parsed query, as `textOptions` reads them. */
+export function switchesIn(query: URLSearchParams): TextOptions {
   return {
     colour: !flag(query, "nocolor"),
     truecolor: flag(query, "truecolor"),
