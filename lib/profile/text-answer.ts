@@ -1,6 +1,7 @@
 /**
  * @module Text for terminals as answers, in the variant each request's switches ask for
- * (`text-switches.ts`): a palette or none, a width, or the help. A variant is drawn the
+ * (`text-switches.ts`): a palette or none, a width, or the help; and, for a one-liner,
+ * its format (`TextAnswerOptions.keyOf`). A variant is drawn the
  * first time it is asked for and kept, at most `VARIANT_LIMIT` at once whatever strangers
  * send: for good (`fixedText`), or, for text that shows the time (`liveText`), until the
  * clock's interval ends (the owner's minute, the ping's second). Every variant is a
