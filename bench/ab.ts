@@ -8,7 +8,8 @@
  */
 import { parseArgs } from "node:util";
 import { startServerProcess } from "../scripts/loopback.ts";
-import { ALL_CASES, median } from "./cases.ts";
+import { EVENTS, startGithub } from "../tests/support/github.ts";
+import { ALL_CASES, liveSourceEnv, median } from "./cases.ts";
 import { onServerCore } from "./cores.ts";
 import { type Pair, roundInTurns } from "./rounds.ts";
 
@@ -27,9 +28,16 @@ if (!a || !b) {
 }
 const rounds = Number(options.rounds);
 const cases = ALL_CASES.filter(({ name }) => name.includes(options.only));
+// Both builds read the same stand-in GitHub, as the bench's app does.
+const github = startGithub({
+  kind: "events",
+  events: [EVENTS.push(new Date().toISOString())],
+  headers: { "x-poll-interval": "1" },
+});
+const env = liveSourceEnv(github.url);
 const servers: Pair = [
-  await startServerProcess(onServerCore(["bash", "-c", `exec ${a}`])),
-  await startServerProcess(onServerCore(["bash", "-c", `exec ${b}`])),
+  await startServerProcess(onServerCore(["bash", "-c", `exec ${a}`]), { env }),
+  await startServerProcess(onServerCore(["bash", "-c", `exec ${b}`]), { env }),
 ];
 
 for (const benchCase of cases) {
@@ -44,3 +52,4 @@ for (const benchCase of cases) {
   );
 }
 for (const server of servers) await server.stop();
+github.stop();
