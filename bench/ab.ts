@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { startServerProcess } from "../scripts/loopback.ts";
 import { ALL_CASES, median } from "./cases.ts";
 import { onServerCore } from "./cores.ts";
+import { startLiveSource } from "./live-source.ts";
 import { type Pair, roundInTurns } from "./rounds.ts";
 
 const { values: options } = parseArgs({
@@ -27,9 +28,12 @@ if (!a || !b) {
 }
 const rounds = Number(options.rounds);
 const cases = ALL_CASES.filter(({ name }) => name.includes(options.only));
+// Both builds read the same stand-in GitHub, as the bench's app does.
+const live = startLiveSource();
+const env = live.env;
 const servers: Pair = [
-  await startServerProcess(onServerCore(["bash", "-c", `exec ${a}`])),
-  await startServerProcess(onServerCore(["bash", "-c", `exec ${b}`])),
+  await startServerProcess(onServerCore(["bash", "-c", `exec ${a}`]), { env }),
+  await startServerProcess(onServerCore(["bash", "-c", `exec ${b}`]), { env }),
 ];
 
 for (const benchCase of cases) {
@@ -44,3 +48,4 @@ for (const benchCase of cases) {
   );
 }
 for (const server of servers) await server.stop();
+live.stop();

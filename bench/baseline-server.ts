@@ -2,19 +2,20 @@
  * The benchmark's baseline: a bare `Bun.serve` that answers each request with the very
  * bytes and headers the real server gave for it. Bun's router picks the path, as it does
  * for the app; the handler reads what the app must read to choose and guard a
- * representation (User-Agent, Accept, If-None-Match, Content-Length, X-Request-Id, and
- * for terminal text the switches in the URL) and picks the recorded response by
- * client class, so the app is measured against the floor of the same work. Like the app,
+ * representation (User-Agent, Accept, If-None-Match, Content-Length, X-Request-Id, the
+ * query of a path recorded with one, like a one-liner's `?format=`, and for terminal text
+ * the switches in the URL) and picks the recorded response by client class, so the app
+ * is measured against the floor of the same work. Like the app,
  * it gives each response its own `X-Request-Id` (the caller's, or a new UUID).
  *
  *   PORT=3001 bun run bench/baseline-server.ts <recorded.json>
  */
 import { readFileSync } from "node:fs";
 import { requestIdFor } from "../lib/http/request-id.ts";
-import { DEFAULT_TEXT_OPTIONS, textOptions } from "../lib/profile/text-switches.ts";
+import { DEFAULT_TEXT_OPTIONS, queryOf, switchesIn, textOptions } from "../lib/profile/text-switches.ts";
 
 export interface Recorded {
-  /** `${path} ${class}`, the class being the key the baseline derives from headers. */
+  /** `${path} ${class}`, the path with its query if any, the class the key the baseline derives from headers. */
   readonly key: string;
   readonly status: number;
   readonly headers: [string, string][];
@@ -43,13 +44,18 @@ interface Replayed {
 if (import.meta.main) {
   const [file] = process.argv.slice(2);
   const recorded: Recorded[] = JSON.parse(readFileSync(file as string, "utf8"));
-  // Bun's router picks the path, so only terminal text reads `request.url` (for `?nocolor`).
+  // Bun's router picks the path; a recording with a query (`/?format=3`) is found by it,
+  // the class after it, and otherwise only terminal text reads `request.url` (for `?nocolor`).
   const byPath = new Map<string, Map<string, Replayed>>();
   for (const { key, status, headers, body } of recorded) {
-    const [path = "", kind = ""] = key.split(" ");
+    const [pathAndQuery = "", kind = ""] = key.split(" ");
+    const [path = "", query] = pathAndQuery.split("?");
     const kinds = byPath.get(path) ?? new Map<string, Replayed>();
     const isText = headers.some(([name, value]) => name === "content-type" && value.startsWith("text/plain"));
-    kinds.set(kind, { response: new Response(body, { status, headers }), isText });
+    kinds.set(query === undefined ? kind : `?${query} ${kind}`, {
+      response: new Response(body, { status, headers }),
+      isText: isText && query === undefined,
+    });
     byPath.set(path, kinds);
   }
   const notFound = new Response("not recorded", { status: 404 });
@@ -61,11 +67,23 @@ if (import.meta.main) {
       // The app's body limit reads it on every route.
       headers.get("content-length");
       const incoming = headers.get("x-request-id");
-      const replayed = kinds.get(kind);
-      // Terminal text has switches, read as the app reads them; only the default was recorded.
-      const recordedHere =
-        replayed !== undefined && (!replayed.isText || textOptions(request.url) === DEFAULT_TEXT_OPTIONS);
-      const response = (recordedHere ? replayed.response : notFound).clone();
+      const start = request.url.indexOf("?");
+      const byQuery = start === -1 ? undefined : kinds.get(`${request.url.slice(start)} ${kind}`);
+      let recordedHere: Replayed | undefined;
+      if (byQuery) {
+        // A one-liner's query picks it: its format and switches, read as the app reads them.
+        const query = queryOf(request.url) as URLSearchParams;
+        switchesIn(query);
+        query.get("format");
+        recordedHere = byQuery;
+      } else {
+        // Terminal text has switches, read as the app reads them; only the default was recorded.
+        const replayed = kinds.get(kind);
+        if (replayed && (!replayed.isText || textOptions(request.url) === DEFAULT_TEXT_OPTIONS)) {
+          recordedHere = replayed;
+        }
+      }
+      const response = (recordedHere ? recordedHere.response : notFound).clone();
       response.headers.set("x-request-id", requestIdFor(incoming));
       return response;
     };

@@ -1,4 +1,7 @@
-/** @module What the bench measures: every GET endpoint, for each client class that changes its representation. */
+/**
+ * @module What the bench measures: every GET endpoint, for each client class that changes
+ * its representation, and a one-liner.
+ */
 import { builtInContent } from "../lib/content/files.ts";
 import type { Profile } from "../lib/content/schemas.ts";
 
@@ -26,6 +29,7 @@ export const ALL_CASES: readonly BenchCase[] = [
   { name: "/, curl ANSI", path: "/", headers: { "user-agent": UA.curl, accept: "*/*" } },
   { name: "/, browser", path: "/", headers: { "user-agent": UA.browser, accept: "text/html,*/*;q=0.8" } },
   { name: "/, program JSON", path: "/", headers: { "user-agent": UA.program, accept: "*/*" } },
+  { name: "one-liner, curl", path: "/?format=3", headers: { "user-agent": UA.curl, accept: "*/*" } },
   { name: "curl, ANSI", path: "/api/curl", headers: { "user-agent": UA.curl, accept: "*/*" } },
   { name: "profile JSON, browser", path: PROFILE_PATH, headers: { "user-agent": UA.browser, accept: "*/*" } },
   {

@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { startServerProcess } from "../scripts/loopback.ts";
 import { median, UA } from "./cases.ts";
+import { startLiveSource } from "./live-source.ts";
 import { evictFromPageCache } from "./page-cache.ts";
 
 export interface Resident {
@@ -142,15 +143,17 @@ if (import.meta.main) {
   });
   const runs = Number(values.runs);
   const found = new Map<string, { api: Memory[]; withDocs: Memory[] }>();
+  const { env, stop } = startLiveSource();
   // In turns, so that a busy moment of the machine falls on every build alike.
   for (let run = 0; run < runs; run++) {
     for (const executable of executables) {
       const of = found.get(executable) ?? { api: [], withDocs: [] };
-      of.api.push(await measureMemory(executable, { runs: 1 }));
-      of.withDocs.push(await measureMemory(executable, { runs: 1, extraPaths: DOCS_PATHS }));
+      of.api.push(await measureMemory(executable, { runs: 1, env }));
+      of.withDocs.push(await measureMemory(executable, { runs: 1, extraPaths: DOCS_PATHS, env }));
       found.set(executable, of);
     }
   }
+  stop();
   const mb = (samples: Memory[], of: (sample: Memory) => number) => median(samples.map(of)).toFixed(1);
   console.log(`median of ${runs} starts; VmRSS / RssAnon in MB`);
   for (const [executable, { api, withDocs }] of found) {

@@ -24,6 +24,7 @@ import { type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
 import { ALL_CASES, type BenchCase, median, UA } from "./cases.ts";
 import { onServerCore, PINNING } from "./cores.ts";
+import { startLiveSource } from "./live-source.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { DOCS_PATHS, measureMemory } from "./memory.ts";
 import { type BenchResult, type CaseRow, renderReport, TARGETS } from "./report.ts";
@@ -52,6 +53,7 @@ const CASES = ALL_CASES.filter((c) => c.name.includes(only));
 const CONTROL_CASE = CASES[0] as BenchCase;
 
 const EXECUTABLE = join(ROOT, "dist", "site");
+const live = startLiveSource();
 const baselineCommand = (recorded: string) => ["bun", join(import.meta.dir, "baseline-server.ts"), recorded];
 
 /** What the app answers for each case: the baseline answers exactly that. */
@@ -119,10 +121,10 @@ async function main(): Promise<BenchResult> {
       `${LATENCY_RUNS} latency runs a side; ${GENERATOR}, ${CONNECTIONS} connections; ${PINNING}`,
   );
   const memory = {
-    api: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS }),
-    withDocs: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS, extraPaths: DOCS_PATHS }),
+    api: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS, env: live.env }),
+    withDocs: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS, extraPaths: DOCS_PATHS, env: live.env }),
   };
-  const app = await startServerProcess(onServerCore([EXECUTABLE]));
+  const app = await startServerProcess(onServerCore([EXECUTABLE]), { env: live.env });
   const recordedFile = join(tmpdir(), `bench-recorded-${process.pid}.json`);
   writeFileSync(recordedFile, JSON.stringify(await record(app)));
   const baseline = await startServerProcess(onServerCore(baselineCommand(recordedFile)));
@@ -167,9 +169,10 @@ async function main(): Promise<BenchResult> {
     };
   });
   const start = {
-    executableMs: await startTimes([EXECUTABLE], STARTS),
+    executableMs: await startTimes([EXECUTABLE], STARTS, live.env),
     bareMs: await startTimes(baselineCommand(recordedFile), STARTS),
   };
+  live.stop();
   return {
     date: new Date().toISOString(),
     machine: {

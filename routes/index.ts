@@ -1,16 +1,20 @@
 /**
  * GET /: terminal clients get the profile, byte for byte what /api/curl returns (the
  * "rewrite"); browsers get the same profile as an HTML page; programs, and anyone who
- * asks for JSON alone, get an index of the API as JSON.
+ * asks for JSON alone, get an index of the API as JSON. `?format=` is a one-liner, one
+ * line of text for status bars, whoever asks.
  */
 import { Type as t } from "@sinclair/typebox";
 import { profileTextExample } from "../lib/docs/examples.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
+import { CACHE_CONTROL } from "../lib/http/headers.ts";
 import { PreparedJson } from "../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../lib/http/route.ts";
 import { browserPage } from "../lib/profile/browser.ts";
+import { drawOneLiner, formatParameter, parseFormat } from "../lib/profile/one-liner.ts";
 import { terminalProfile } from "../lib/profile/terminal-profile.ts";
+import { liveText } from "../lib/profile/text-answer.ts";
 import { switchParameters } from "../lib/profile/text-switches.ts";
 
 const apiIndexSchema = () =>
@@ -30,6 +34,31 @@ const apiIndexSchema = () =>
     ),
   });
 
+/** Whether a request URL's query names `format`: a one-liner, whatever else it asks. */
+const ASKS_FOR_FORMAT = /[?&]format(?:[=&]|$)/;
+
+/** A one-liner, as `?format=` asks, drawn once a minute per format and switches. */
+function oneLiner(app: AppContext) {
+  return liveText(
+    {
+      intervalMs: 60_000,
+      clock: app.clock,
+      cacheControl: CACHE_CONTROL.perMinute,
+      etag: true,
+      vary: false,
+      plainUnlessAsked: true,
+      url: `${app.config.siteUrl}/`,
+      keyOf(query) {
+        const format = query?.get("format") ?? "";
+        parseFormat(format);
+        return format;
+      },
+    },
+    ({ style, key }, at) =>
+      `${drawOneLiner(parseFormat(key), { content: app.content, at, activities: app.live.latest() }, style)}\n`,
+  );
+}
+
 /** What programs get at `/`: the API in one page. */
 function apiIndex({ config: { siteUrl }, content, routes }: AppContext) {
   return {
@@ -48,9 +77,10 @@ export const GET = defineRoute({
       "and where the OpenAPI document is. Terminal clients (curl, wget, HTTPie, " +
       "PowerShell, ...) get exactly what `GET /api/curl` returns. Browsers get the same " +
       "profile as a self-contained HTML page. `Accept: application/json` (without `*/*`) " +
-      "gets the JSON index, whoever asks.",
+      "gets the JSON index, whoever asks. `?format=` gets a one-liner instead, whoever asks: " +
+      "one line of `text/plain` for status bars and prompts (tmux, Waybar, a shell prompt).",
     tags: ["profile"],
-    parameters: switchParameters(),
+    parameters: [formatParameter(), ...switchParameters()],
     responses: (app) => ({
       200: ok(
         "The index (JSON), the terminal profile (text) or the profile page (HTML)",
@@ -68,7 +98,10 @@ export const GET = defineRoute({
     const index = new PreparedJson(apiIndex(app));
     const profile = terminalProfile(app, "/");
     const page = browserPage(app);
+    const line = oneLiner(app);
     return function root({ client, request }) {
+      // A one-liner is what the query asks for, whoever asks: before the client's representation.
+      if (ASKS_FOR_FORMAT.test(request.url)) return line(request);
       switch (client.wants) {
         case "text":
           return profile(request);

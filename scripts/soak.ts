@@ -1,6 +1,8 @@
 /**
  * Soak test: the server from source (`bun server.ts`, what `bun run start` runs) on a loopback port, driven
- * at full speed across every GET endpoint by a mix of client classes for a bounded time.
+ * at full speed across every GET endpoint by a mix of client classes for a bounded time,
+ * while its live source, a stand-in GitHub on loopback read every second, fails in every
+ * way in turn: 500, a rate limit, garbage, a body that never ends, no answer at all.
  * Reports requests, errors and the server's resident memory over time; exits non-zero
  * on any error or when memory keeps growing after warm-up.
  *
@@ -13,6 +15,7 @@ import type { Content } from "../lib/content/validate.ts";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { servedPath } from "../lib/http/route.ts";
 import { routes } from "../routes/_manifest.gen.ts";
+import { EVENTS, type GithubAnswer, startGithub } from "../tests/support/github.ts";
 import { startServerProcess } from "./loopback.ts";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
@@ -21,8 +24,30 @@ const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
 /** The content built into the server the soak runs: the owner's handle names the profile's path. */
 const CONTENT = builtInContent() as unknown as Content;
 
+/** Every way the live source fails, in turn, a second or two each; and a good answer among them. */
+const FAILURES: GithubAnswer[] = [
+  { kind: "status", status: 500 },
+  { kind: "status", status: 429, headers: { "retry-after": "1" } },
+  { kind: "garbage" },
+  { kind: "not-events" },
+  { kind: "endless" },
+  { kind: "hang" },
+  { kind: "events", events: [EVENTS.push(new Date().toISOString())], headers: { "x-poll-interval": "1" } },
+];
+const github = startGithub(FAILURES[0]);
+let failure = 0;
+const turns = setInterval(() => github.answer(FAILURES[++failure % FAILURES.length] as GithubAnswer), 1500);
+
 // The server itself, not `bun run start`, whose script runner is a process of its own.
-const server = await startServerProcess(["bun", "server.ts"], { cwd: join(import.meta.dir, "..") });
+const server = await startServerProcess(["bun", "server.ts"], {
+  cwd: join(import.meta.dir, ".."),
+  env: {
+    GITHUB_API_URL: github.url,
+    GITHUB_LOGIN: "soak-owner",
+    LIVE_REFRESH_SECONDS: "1",
+    LIVE_TIMEOUT_MS: "500",
+  },
+});
 const base = server.url;
 /** The origin the server names itself by (what WebFinger answers for): its SITE_URL, else its default. */
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${new URL(base).port}`;
@@ -39,6 +64,8 @@ const PATHS = [
     return module.GET && tried !== undefined ? [tried] : [];
   }),
   "/api/curl?nocolor",
+  "/?format=3",
+  "/?format=%25n+%25t+%25a&A",
   "/api/docs",
   OPENAPI_PATH,
   "/api/nope",
@@ -51,6 +78,7 @@ const CLIENTS: Record<string, string>[] = [
   { "user-agent": "python-requests/2.31.0", accept: "*/*" },
   { "user-agent": "HTTPie/3.2.2", accept: "application/json, */*;q=0.5" },
   { "user-agent": "curl/8.5.0", accept: "application/json" },
+  { "user-agent": "Better Uptime Bot", accept: "application/health+json" },
   {},
 ];
 
@@ -92,7 +120,10 @@ const sampler = setInterval(
 );
 await Promise.all(Array.from({ length: connections }, (_, id) => worker(id, until)));
 clearInterval(sampler);
+clearInterval(turns);
+const reads = github.requests.length;
 await server.stop();
+github.stop();
 
 // Flat after warm-up: the last third's peak within 15% (or 8 MiB) of the middle third's.
 const third = Math.max(1, Math.floor(samples.length / 3));
@@ -102,7 +133,7 @@ const flat = last <= Math.max(middle * 1.15, middle + 8);
 const rate = Math.round(requests / seconds);
 console.log(
   `\n${requests} requests in ${seconds} s (${rate}/s) over ${connections} connections; ${errors} errors; ` +
-    `statuses ${JSON.stringify(Object.fromEntries(statuses))}\n` +
+    `statuses ${JSON.stringify(Object.fromEntries(statuses))}; ${reads} reads of a live source failing in ${FAILURES.length - 1} ways\n` +
     `RSS: warm-up peak ${middle.toFixed(1)} MiB, final-third peak ${last.toFixed(1)} MiB: ${flat ? "flat" : "GROWING"}`,
 );
 process.exit(errors === 0 && flat ? 0 : 1);

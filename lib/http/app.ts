@@ -13,8 +13,12 @@ import { checkPagesServed } from "../crawlers/site-pages.ts";
 import { docsRoutes } from "../docs/api-docs.ts";
 import type { DocumentedRoute } from "../docs/document.ts";
 import { keyFileRoutes } from "../indexnow/key-file.ts";
+import { indexNowService } from "../indexnow/service.ts";
+import { type LiveFeed, liveFeed } from "../live/feed.ts";
+import { liveSources } from "../live/sources.ts";
 import { type SiteMetrics, siteMetrics } from "../metrics/site-metrics.ts";
 import type { Config } from "../runtime/config.ts";
+import { Lifecycle } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
 import { ANY_PATH, requestPipeline } from "./pipeline.ts";
@@ -36,6 +40,13 @@ export interface AppOptions {
   readonly random?: () => number;
   /** The route files to serve; by default every file in `routes/`. */
   readonly routes?: RouteFiles;
+  /**
+   * The server's lifecycle: the live feed reads while it runs. By default one that is never
+   * started: an app a test sends requests to reads nothing in the background.
+   */
+  readonly lifecycle?: Lifecycle;
+  /** The owner's live activity; by default read from this owner's sources (`lib/live/sources.ts`). */
+  readonly live?: LiveFeed;
 }
 
 export function createApp(options: AppOptions) {
@@ -48,6 +59,9 @@ export function createApp(options: AppOptions) {
     routes = manifest,
   } = options;
   const content = options.content ?? contentOf(config);
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  const live = options.live ?? ownerFeed(config, content, { clock, log, metrics });
+  lifecycle.add(live);
   const declared = declaredRoutes(routes, content.profile.handle);
   const documented: DocumentedRoute[] = declared.map(({ method, path, route }) => ({
     method,
@@ -76,6 +90,9 @@ export function createApp(options: AppOptions) {
     }),
     log,
     metrics,
+    indexNow: indexNowService({ config, content, version: VERSION, clock, log, metrics }),
+    live,
+    lifecycle,
   };
   const info = {
     title: `${content.profile.name}'s site API`,
@@ -108,6 +125,24 @@ export function createApp(options: AppOptions) {
   for (const { method, path, handler } of served) app.route(method, path, handler);
   // Last: every method and path that no route above answers.
   return app.all(ANY_PATH, unmatchedRoute(allowedMethods(served)));
+}
+
+/** The feed over the owner's live sources, as `LIVE_*` and `GITHUB_*` configure it. */
+function ownerFeed(
+  config: Config,
+  content: Content,
+  { clock, log, metrics }: { clock: () => number; log: Log; metrics: SiteMetrics },
+): LiveFeed {
+  const { live } = config;
+  // GitHub asks for a User-Agent that names the application.
+  const userAgent = `site-api/${VERSION} (+${config.siteUrl})`;
+  return liveFeed(liveSources({ config: live, content, userAgent }), {
+    refreshMs: live.refreshSeconds * 1000,
+    timeoutMs: live.timeoutMs,
+    clock,
+    log,
+    metrics,
+  });
 }
 
 /** The content `config` names: `CONTENT_DIR`'s, or the built-in `content/`. */

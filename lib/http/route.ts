@@ -6,8 +6,11 @@
  */
 import type { DocumentDecoration } from "elysia";
 import type { Content } from "../content/validate.ts";
+import type { IndexNowService } from "../indexnow/service.ts";
+import type { LiveFeed } from "../live/feed.ts";
 import type { SiteMetrics } from "../metrics/site-metrics.ts";
 import type { Config } from "../runtime/config.ts";
+import type { Lifecycle } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
 import type { Client } from "./client-kind.ts";
 
@@ -30,6 +33,12 @@ export interface AppContext {
   readonly log: Pick<Log, "error" | "event">;
   /** What the app counts beyond its answers, for Prometheus (`lib/metrics/`). */
   readonly metrics: Pick<SiteMetrics, "indexNowSubmission">;
+  /** The running release's IndexNow trigger: submitted through by one route, read by the health check. */
+  readonly indexNow: IndexNowService;
+  /** The owner's live activity, as last read; reading it never waits (`lib/live/feed.ts`). */
+  readonly live: Pick<LiveFeed, "latest" | "health">;
+  /** Whether the server is draining after SIGTERM (`lib/runtime/lifecycle.ts`). */
+  readonly lifecycle: Pick<Lifecycle, "draining">;
 }
 
 export interface RouteSummary {

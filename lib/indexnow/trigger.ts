@@ -51,14 +51,22 @@ export interface TriggerOptions {
 /** Submits the release to `endpoints`; resolves with one report per endpoint. */
 export type Submit = (endpoints: readonly string[], startedAt: Date) => Promise<readonly EngineReport[]>;
 
+/** Triggers a submission (or resolves with the release's report); says what each engine last said. */
+export interface ReleaseTrigger {
+  (): Promise<TriggerResult>;
+  /** Each engine's latest answer for this release, in the order of the endpoints; none before the first submission ends. */
+  deliveries(): readonly Delivery[];
+}
+
 /**
  * The trigger for the running release.
  *
  * @example
  * const trigger = releaseTrigger(submitTo, { endpoints, cooldownSeconds: 300, clock: Date.now });
  * const { deliveries, submitted } = await trigger(); // or throws CooldownActive
+ * trigger.deliveries(); // what each engine said last, without submitting
  */
-export function releaseTrigger(submit: Submit, options: TriggerOptions) {
+export function releaseTrigger(submit: Submit, options: TriggerOptions): ReleaseTrigger {
   const latest = new Map<string, Delivery>();
   let firstSubmittedAt: Date | undefined;
   let lastStartedAt: Date | undefined;
@@ -80,7 +88,7 @@ export function releaseTrigger(submit: Submit, options: TriggerOptions) {
     };
   }
 
-  return async function trigger(): Promise<TriggerResult> {
+  async function trigger(): Promise<TriggerResult> {
     if (inFlight) return { ...(await inFlight), coalesced: true };
     const waiting = options.endpoints.filter((endpoint) => {
       const delivery = latest.get(endpoint);
@@ -103,5 +111,6 @@ export function releaseTrigger(submit: Submit, options: TriggerOptions) {
     } finally {
       inFlight = undefined;
     }
-  };
+  }
+  return Object.assign(trigger, { deliveries });
 }

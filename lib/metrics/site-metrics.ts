@@ -1,13 +1,14 @@
 /**
  * @module What the app counts: every answer, where its access-log line is written
- * (`lib/http/pipeline.ts`), and every IndexNow submission, where its event is logged
- * (`routes/api/ping-indexnow.ts`). Labels come from short fixed lists, never from what a
+ * (`lib/http/pipeline.ts`), every IndexNow submission, where its event is logged
+ * (`lib/indexnow/service.ts`), and every read of a live source (`lib/live/feed.ts`). Labels come from short fixed lists, never from what a
  * request says, so a stranger's requests cannot grow the number of series: a path no
  * route matched is `unmatched`, a method outside the usual ones `other`.
  */
 import type { ClientKind } from "../http/client-kind.ts";
 import type { OverallOutcome, SubmissionReport } from "../indexnow/submission.ts";
-import { Counter, Histogram, type MetricFamily } from "./exposition.ts";
+import { OUTCOMES, READ_OUTCOMES, type ReadOutcome } from "../live/read.ts";
+import { Counter, Gauge, Histogram, type MetricFamily } from "./exposition.ts";
 
 /** The route label of a request no route matched: 404s, 405s and preflights. */
 export const UNMATCHED_ROUTE = "unmatched";
@@ -28,6 +29,10 @@ export interface SiteMetrics {
   request(route: string, method: string, status: number, client: ClientKind, seconds: number): void;
   /** One IndexNow submission, with what each engine said. */
   indexNowSubmission(report: SubmissionReport): void;
+  /** One read of a live source (`github`), and how it ended, at `at` (epoch milliseconds). */
+  liveRead(source: string, outcome: ReadOutcome, at: number): void;
+  /** Makes every outcome of `source`'s reads a series at 0: a configured source, before its first read. */
+  liveSource(source: string): void;
   /** The families, for the exposition. */
   readonly families: readonly MetricFamily[];
 }
@@ -55,6 +60,18 @@ export function siteMetrics(): SiteMetrics {
     ["engine", "outcome"],
   );
   for (const outcome of SUBMISSION_OUTCOMES) submissions.inc([outcome], 0);
+  const reads = new Counter(
+    "site_live_reads_total",
+    "Reads of a live source (the owner's activity), by source and how each ended.",
+    ["source", "outcome"],
+  );
+  const confirmedAt = new Map<string, number>();
+  const lastConfirmed = new Gauge(
+    "site_live_last_confirmed_timestamp_seconds",
+    "When a read last confirmed what is shown of a live source (a 200 or a 304), in Unix seconds.",
+    ["source"],
+    () => [...confirmedAt].map(([source, at]) => [[source], at / 1000] as const),
+  );
 
   return {
     request(route, method, status, client, seconds) {
@@ -65,6 +82,13 @@ export function siteMetrics(): SiteMetrics {
       submissions.inc([report.outcome]);
       for (const { name, outcome } of report.engines) engineResults.inc([name, outcome]);
     },
-    families: [requests, durations, submissions, engineResults],
+    liveRead(source, outcome, at) {
+      reads.inc([source, outcome]);
+      if (READ_OUTCOMES[outcome].confirmed) confirmedAt.set(source, at);
+    },
+    liveSource(source) {
+      for (const outcome of OUTCOMES) reads.inc([source, outcome], 0);
+    },
+    families: [requests, durations, submissions, engineResults, reads, lastConfirmed],
   };
 }

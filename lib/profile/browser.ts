@@ -17,7 +17,9 @@ export function styleHash(css: string): string {
 
 export function browserPage(app: AppContext): () => PreparedResponse {
   return perInterval(60_000, app.clock, (at) => {
-    const page = renderPage(profileLayout(app.content, app.routes, app.config.siteUrl, at));
+    const page = renderPage(
+      profileLayout(app.content, app.routes, app.config.siteUrl, at, app.live.latest()),
+    );
     return new PreparedResponse(page.html, {
       contentType: CONTENT_TYPE.html,
       cacheControl: CACHE_CONTROL.perMinute,

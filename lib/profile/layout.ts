@@ -10,7 +10,8 @@ import type { Content } from "../content/validate.ts";
 import { DOCS_PATH } from "../docs/paths.ts";
 import type { RouteSummary, WholeContent } from "../http/route.ts";
 import { fediverseAccount } from "../identity/fediverse.ts";
-import { type LocalTime, ownerLocalTime } from "./owner-time.ts";
+import type { KnownActivity } from "../live/feed.ts";
+import { ago, type LocalTime, ownerLocalTime } from "./owner-time.ts";
 
 /** One endpoint of the API, with a command that calls it. */
 export interface EndpointExample {
@@ -19,6 +20,34 @@ export interface EndpointExample {
   readonly summary: string;
   /** `curl https://site/api/now`: what a reader can paste into a terminal. */
   readonly command: string;
+}
+
+/** The owner's latest activity at a live source, with how long ago it was. */
+export interface LiveLine {
+  /** `GitHub` */
+  readonly source: string;
+  /** `pushed to rin-example/evals` */
+  readonly text: string;
+  readonly url: string;
+  /** When it happened, ISO 8601. */
+  readonly happenedAt: string;
+  /** `12 min ago` */
+  readonly ago: string;
+  /** `checked 2 h ago`, when no read has confirmed it lately (a machine just resumed, a source failing). */
+  readonly checked: string | undefined;
+}
+
+/** What the answers say of each source's latest activity at `at`. */
+export function liveLines(activities: readonly KnownActivity[], at: Date): LiveLine[] {
+  return activities.map((activity) => ({
+    source: activity.sourceName,
+    text: activity.text,
+    url: activity.url,
+    happenedAt: activity.happenedAt.toISOString(),
+    ago: ago(at.getTime() - activity.happenedAt.getTime()),
+    checked:
+      at > activity.freshUntil ? `checked ${ago(at.getTime() - activity.readAt.getTime())}` : undefined,
+  }));
 }
 
 /** A role, or a course of study, on a timeline. */
@@ -64,6 +93,8 @@ export interface ProfileLayout {
     readonly learning: readonly string[];
     readonly reading: readonly { title: string; author: string }[];
     readonly notDoing: readonly string[];
+    /** The latest activity at each live source, the newest first: none until one is read. */
+    readonly live: readonly LiveLine[];
   };
   readonly timeline: readonly CareerEntry[];
   readonly education: readonly TimelineEntry[];
@@ -183,6 +214,7 @@ export function profileLayout(
   routes: readonly RouteSummary[],
   siteUrl: string,
   at: Date,
+  activities: readonly KnownActivity[] = [],
 ): ProfileLayout {
   const { profile, now } = content;
   const example = ({ method, path, tryPath, summary }: RouteSummary): EndpointExample => ({
@@ -212,6 +244,7 @@ export function profileLayout(
       learning: now.learning,
       reading: now.reading,
       notDoing: now.notDoing,
+      live: liveLines(activities, at),
     },
     timeline: profile.experience.map((job) => ({
       years: `${year(job.start)} – ${job.end ? year(job.end) : "now"}`,

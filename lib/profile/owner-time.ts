@@ -57,3 +57,13 @@ export function formatDuration(totalSeconds: number): string {
     .map(([n, unit]) => `${n}${unit}`)
     .join(" ");
 }
+
+/** `just now`, `12 min ago`, `3 h ago`, `4 days ago`: how long ago something happened, as a status line says it. */
+export function ago(elapsedMs: number): string {
+  const minutes = Math.floor(elapsedMs / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}

@@ -1,6 +1,6 @@
 /**
  * @module The profile for terminals, served at `/api/curl` and, to terminals, at `/`:
- * drawn again each minute with the owner's local time.
+ * drawn again each minute with the owner's local time and latest activity.
  */
 import { CACHE_CONTROL } from "../http/headers.ts";
 import type { AppContext } from "../http/route.ts";
@@ -18,6 +18,10 @@ export function terminalProfile(app: AppContext, path: string): TextAnswer {
       url: `${app.config.siteUrl}${path}`,
     },
     ({ width, style }, at) =>
-      renderProfile(profileLayout(app.content, app.routes, app.config.siteUrl, at), width, style),
+      renderProfile(
+        profileLayout(app.content, app.routes, app.config.siteUrl, at, app.live.latest()),
+        width,
+        style,
+      ),
   );
 }

@@ -1,6 +1,7 @@
 /**
  * @module Text for terminals as answers, in the variant each request's switches ask for
- * (`text-switches.ts`): a palette or none, a width, or the help. A variant is drawn the
+ * (`text-switches.ts`): a palette or none, a width, or the help; and, for a one-liner,
+ * its format (`TextAnswerOptions.keyOf`). A variant is drawn the
  * first time it is asked for and kept, at most `VARIANT_LIMIT` at once whatever strangers
  * send: for good (`fixedText`), or, for text that shows the time (`liveText`), until the
  * clock's interval ends (the owner's minute, the ping's second). Every variant is a
@@ -10,8 +11,15 @@
 import { CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
 import { perInterval } from "../per-interval.ts";
-import { PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
-import { DEFAULT_TEXT_OPTIONS, switchesHelp, type TextOptions, textOptions } from "./text-switches.ts";
+import { type Help, PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
+import { oneLinerHelp } from "./one-liner.ts";
+import {
+  DEFAULT_TEXT_OPTIONS,
+  queryOf,
+  switchesHelp,
+  switchesIn,
+  type TextOptions,
+} from "./text-switches.ts";
 
 /** How one variant is drawn. */
 export interface Drawing {
@@ -19,6 +27,8 @@ export interface Drawing {
   readonly width: number;
   /** Every switch the request gave, for drawings that need more than a style and a width. */
   readonly switches: TextOptions;
+  /** What `TextAnswerOptions.keyOf` read from the request; empty without it. */
+  readonly key: string;
 }
 
 export interface TextAnswerOptions {
@@ -27,6 +37,15 @@ export interface TextAnswerOptions {
   readonly cacheControl: string;
   /** Adds a strong ETag, for text that stays the same long enough to revalidate. */
   readonly etag?: boolean;
+  /** `false` for text that is the same whoever asks (a one-liner): no `Vary`. */
+  readonly vary?: false;
+  /** Plain text unless `?A` (`ansi`) asks for colour, as one-liners are. */
+  readonly plainUnlessAsked?: boolean;
+  /**
+   * What else in the request's query picks the text (a one-liner's format), kept with the
+   * switches as what tells one variant from another. Throws the 400 for a value it refuses.
+   */
+  readonly keyOf?: (query: URLSearchParams | undefined) => string;
 }
 
 export interface LiveTextOptions extends TextAnswerOptions {
@@ -57,19 +76,69 @@ interface Variants {
   readonly draw: (drawing: Drawing) => string;
 }
 
+/** `?help` for text served at `url`: the switches, and the one-liners at the site's root. */
+function helpFor(url: string): Help {
+  return { ...switchesHelp(url), sections: [oneLinerHelp(`${new URL(url).origin}/`)] };
+}
+
+/** What a query asks of a text answer, read once: the switches, the key, the variant they name. */
+interface Asked {
+  readonly switches: TextOptions;
+  readonly key: string;
+  readonly variant: string;
+}
+
+/**
+ * Queries remembered with what they ask, per answer: status bars ask for the same URL over
+ * and over, and reading a query costs more than the rest of the answer
+ * (docs/decisions/2026-11-25-live-activity.md). Emptied when full, so strangers' queries
+ * cannot grow it; a query refused with a 400 is never remembered.
+ */
+const REMEMBERED_QUERIES = 64;
+
 function answerFrom(options: TextAnswerOptions, current: () => Variants): TextAnswer {
-  const help = switchesHelp(options.url);
-  const prepare = { contentType: CONTENT_TYPE.text, cacheControl: options.cacheControl, etag: options.etag };
+  const help = helpFor(options.url);
+  const { plainUnlessAsked = false, keyOf } = options;
+  const prepare = {
+    contentType: CONTENT_TYPE.text,
+    cacheControl: options.cacheControl,
+    etag: options.etag,
+    ...(options.vary === false && { vary: false as const }),
+  };
+
+  function read(query: URLSearchParams | undefined): Asked {
+    const given = query ? switchesIn(query) : DEFAULT_TEXT_OPTIONS;
+    // Colour unless the switches say no; for one-liners, only when they say yes.
+    const switches = plainUnlessAsked && !given.ansi ? { ...given, colour: false } : given;
+    const key = keyOf ? keyOf(query) : "";
+    const named = switches === DEFAULT_TEXT_OPTIONS ? DEFAULT_VARIANT : variantOf(switches);
+    return { switches, key, variant: key ? `${named} ${key}` : named };
+  }
+  let unasked: Asked | undefined;
+  const remembered = new Map<string, Asked>();
+
   return function answerText(request) {
-    const asked = textOptions(request.url);
+    const start = request.url.indexOf("?");
+    let asked: Asked;
+    if (start === -1) asked = unasked ??= read(undefined);
+    else {
+      const search = request.url.slice(start);
+      const known = remembered.get(search);
+      if (known) asked = known;
+      else {
+        asked = read(queryOf(request.url));
+        if (remembered.size >= REMEMBERED_QUERIES) remembered.clear();
+        remembered.set(search, asked);
+      }
+    }
+    const { switches, key, variant } = asked;
     const { drawn, draw } = current();
-    const variant = asked === DEFAULT_TEXT_OPTIONS ? DEFAULT_VARIANT : variantOf(asked);
     let prepared = drawn.get(variant);
     if (!prepared) {
-      const style = asked.colour ? styleOf(paletteFor(asked.theme, asked.truecolor)) : PLAIN;
-      const text = asked.help
-        ? renderHelp(help, asked.width, style)
-        : draw({ style, width: asked.width, switches: asked });
+      const style = switches.colour ? styleOf(paletteFor(switches.theme, switches.truecolor)) : PLAIN;
+      const text = switches.help
+        ? renderHelp(help, switches.width, style)
+        : draw({ style, width: switches.width, switches, key });
       prepared = new PreparedResponse(text, prepare);
       if (drawn.size >= VARIANT_LIMIT) drawn.delete(drawn.keys().next().value as string);
       drawn.set(variant, prepared);

@@ -18,6 +18,8 @@ export interface TextSwitch {
   readonly meaning: string;
   /** The switch as a user types it: `width=60`. */
   readonly example: string;
+  /** Shown at the site's root, where one-liners are, rather than at the answer's own URL. */
+  readonly atRoot?: true;
 }
 
 export const WIDTH = { default: 80, min: 40, max: 200 } as const;
@@ -38,6 +40,13 @@ export const TEXT_SWITCHES = [
     meaning: `lay the text out for this many columns (${WIDTH.default} without it)`,
     example: "width=60",
   },
+  {
+    name: "ansi",
+    short: "A",
+    meaning: "colour in one-liners (/?format=), which are plain text without it",
+    example: "format=3&A",
+    atRoot: true,
+  },
   { name: "help", meaning: "this list", example: "help" },
 ] as const satisfies readonly TextSwitch[];
 
@@ -50,6 +59,8 @@ export interface TextOptions {
   readonly theme: Theme;
   readonly width: number;
   readonly help: boolean;
+  /** Colour where text is plain by default: one-liners. */
+  readonly ansi: boolean;
 }
 
 export const DEFAULT_TEXT_OPTIONS: TextOptions = Object.freeze({
@@ -58,6 +69,7 @@ export const DEFAULT_TEXT_OPTIONS: TextOptions = Object.freeze({
   theme: "auto",
   width: WIDTH.default,
   help: false,
+  ansi: false,
 });
 
 const WHOLE_NUMBER = /^[0-9]{1,4}$/;
@@ -127,21 +139,36 @@ function theme(raw: string | null): Theme {
  * what it accepts.
  */
 export function textOptions(url: string): TextOptions {
+  const query = queryOf(url);
+  return query ? switchesIn(query) : DEFAULT_TEXT_OPTIONS;
+}
+
+/** A request URL's query, parsed; undefined when it has none. */
+export function queryOf(url: string): URLSearchParams | undefined {
   const start = url.indexOf("?");
-  if (start === -1) return DEFAULT_TEXT_OPTIONS;
-  const query = new URLSearchParams(url.slice(start + 1));
+  return start === -1 ? undefined : new URLSearchParams(url.slice(start + 1));
+}
+
+/** The switches in a parsed query, as `textOptions` reads them. */
+export function switchesIn(query: URLSearchParams): TextOptions {
   return {
     colour: !flag(query, "nocolor"),
     truecolor: flag(query, "truecolor"),
     theme: theme(query.get("theme")),
     width: width(query.get("width")),
     help: flag(query, "help"),
+    ansi: flag(query, "ansi"),
   };
 }
 
-/** `?help`: how switches are written, then each switch, what it does, and a command at `url` that uses it. */
+/**
+ * `?help`: how switches are written, then each switch, what it does, and a command at
+ * `url` (or at the site's root, for a switch of one-liners) that uses it.
+ */
 export function switchesHelp(url: string): Help {
+  const root = `${new URL(url).origin}/`;
   const valueless = TEXT_SWITCHES.filter((sw) => !("values" in sw) && !("range" in sw)).map((sw) => sw.name);
+
   return {
     intro: [
       "Text answers take these in their query; combine them with &.",
@@ -153,7 +180,7 @@ export function switchesHelp(url: string): Help {
         ...("short" in sw ? [sw.short] : []),
       ].join(", "),
       meaning: sw.meaning,
-      command: `curl '${url}?${sw.example}'`,
+      command: `curl '${"atRoot" in sw ? root : url}?${sw.example}'`,
     })),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { type FlyMachine, flyMachine } from "../fleet/config.ts";
 import { type IndexNowConfig, indexNowConfig } from "../indexnow/config.ts";
+import { type LiveConfig, liveConfig } from "../live/config.ts";
 import { ConfigError, type Env, valueIn, wholeNumber } from "./env.ts";
 import type { LogFormat } from "./log.ts";
 
@@ -30,6 +31,8 @@ export interface Config {
   readonly logFormat: LogFormat | undefined;
   /** The `INDEXNOW_*` variables: the key, the engines, the bounds. */
   readonly indexNow: IndexNowConfig;
+  /** The `LIVE_*` and `GITHUB_*` variables: how the owner's live activity is read. */
+  readonly live: LiveConfig;
   /** This machine when running on Fly.io (the `FLY_*` variables); undefined elsewhere. */
   readonly fly: FlyMachine | undefined;
   /**
@@ -135,6 +138,7 @@ export function loadConfig(env: Env): Config {
     siteUrl: siteUrl(env, port),
     logFormat: logFormat(env),
     indexNow: indexNowConfig(env),
+    live: liveConfig(env),
     fly,
     contentDir: valueIn(env, "CONTENT_DIR"),
   };

@@ -23,6 +23,12 @@ when metrics are on. Its settings come from the environment, read at start-up:
   INDEXNOW_KEY, INDEXNOW_ENDPOINTS, INDEXNOW_COOLDOWN_SECONDS,
   INDEXNOW_TIMEOUT_MS
                 the IndexNow trigger (off without a key)
+  LIVE_REFRESH_SECONDS, LIVE_TIMEOUT_MS
+                how often (300 s) and for how long (5000 ms) the owner's live
+                activity is read
+  GITHUB_LOGIN, GITHUB_TOKEN, GITHUB_API_URL
+                whose GitHub activity (the content's GitHub link; off for
+                none), a token to read it with, and where (api.github.com)
   FLY_APP_NAME, FLY_MACHINE_ID, FLY_REGION, PRIMARY_REGION, FLY_PRIVATE_IP,
   FLY_INTERNAL_DNS
                 set by Fly.io in every machine

@@ -12,6 +12,7 @@ import { processMetrics } from "../metrics/process-metrics.ts";
 import { siteMetrics } from "../metrics/site-metrics.ts";
 import { readCommandLine } from "./command-line.ts";
 import { type Config, ConfigError, type Env, loadConfig } from "./config.ts";
+import { Lifecycle } from "./lifecycle.ts";
 import { ListenError, type ListenFailure } from "./listen-error.ts";
 import { createLog, type Log } from "./log.ts";
 import { SERVER_COMMAND } from "./server-usage.ts";
@@ -68,7 +69,7 @@ export interface Server extends Listening {
 }
 
 /** What a test may vary in the app; everything else comes from the environment. */
-export type StartOptions = Omit<AppOptions, "config" | "log" | "metrics">;
+export type StartOptions = Omit<AppOptions, "config" | "log" | "metrics" | "lifecycle">;
 
 /**
  * Answers `--help` and `--version` (and refuses any other option, exit 2), reads the
@@ -87,6 +88,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
   let log: Log;
   let app: App;
   const metrics = siteMetrics();
+  const lifecycle = new Lifecycle();
   try {
     config = loadConfig(runtime.env);
     log = createLog({
@@ -94,7 +96,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       out: runtime.out,
       err: runtime.err,
     });
-    app = createApp({ config, log, metrics, ...options });
+    app = createApp({ config, log, metrics, lifecycle, ...options });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) {
       runtime.err(`Cannot start: ${error.message}`);
@@ -123,7 +125,9 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     url: listening.url,
     // The app drains first; Prometheus may scrape until it has.
     async stop() {
+      lifecycle.drain();
       await listening.stop();
+      lifecycle.stop();
       await metricsServer?.stop();
     },
     app,
@@ -133,6 +137,8 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
   };
   // Before the "listening" line: whoever reads it may send SIGTERM at once, and gets a drain.
   drainOnSignal(runtime, server);
+  // The background work (the live feed's reads) runs while the server listens.
+  lifecycle.start();
   const routes = app.routes.length;
   const scrapedAt = metricsServer ? `${metricsServer.url}${METRICS_PATH}` : "off";
   log.event(

@@ -1,20 +1,64 @@
-/** GET /api/now: what the owner is building, learning, reading, and not doing. */
+/**
+ * GET /api/now: what the owner is building, learning, reading, and not doing, and what
+ * they did lately at each live source (GitHub), as last read.
+ */
 import { Type as t } from "@sinclair/typebox";
 import { contentSchemas } from "../../lib/content/schemas.ts";
 import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
+import type { KnownActivity } from "../../lib/live/feed.ts";
+
+const activitySchema = () =>
+  t.Object({
+    source: t.String({ description: "Where: `github`" }),
+    text: t.String({ description: "What the owner did, e.g. `pushed to owner/repo`" }),
+    url: t.String({ format: "uri", description: "Where to see it" }),
+    happenedAt: t.String({ format: "date-time", description: "When it happened" }),
+    readAt: t.String({ format: "date-time", description: "When a read of the source last confirmed it" }),
+  });
 
 const nowSchema = () =>
   t.Composite([
     contentSchemas().Now,
-    t.Object({ timezone: t.String({ description: "The owner's IANA time zone" }) }),
+    t.Object({
+      timezone: t.String({ description: "The owner's IANA time zone" }),
+      activity: t.Optional(
+        t.Array(activitySchema(), {
+          description:
+            "The latest activity at each live source, the newest first; absent until one is read, " +
+            "and for an owner with no source (no GitHub link)",
+        }),
+      ),
+    }),
   ]);
 
-const nowStatus = ({ content }: AppContext) => ({
+const nowStatus = ({ content }: AppContext, activities: readonly KnownActivity[]) => ({
   ...content.now,
   timezone: content.profile.location.timezone,
+  ...(activities.length > 0 && {
+    activity: activities.map(({ source, text, url, happenedAt, readAt }) => ({
+      source,
+      text,
+      url,
+      happenedAt: happenedAt.toISOString(),
+      readAt: readAt.toISOString(),
+    })),
+  }),
 });
+
+/** What a GitHub link shows, for the document's example. */
+const exampleActivity = (app: AppContext): KnownActivity[] => [
+  {
+    source: "github",
+    sourceName: "GitHub",
+    text: `pushed to ${app.content.profile.handle}/site`,
+    url: `https://github.com/${app.content.profile.handle}/site`,
+    happenedAt: new Date("2026-11-21T13:53:02Z"),
+    readAt: new Date("2026-11-21T14:04:41Z"),
+    freshUntil: new Date("2026-11-21T14:14:41Z"),
+  },
+];
 
 export const GET = defineRoute({
   detail: {
@@ -22,17 +66,26 @@ export const GET = defineRoute({
     description:
       "A /now page as JSON: a status line, what is being built and learned, books being " +
       "read (title and author), what is deliberately not being done, when it was last " +
-      "updated, and the owner's time zone.",
+      "updated, and the owner's time zone; and, once read, the latest activity at each live " +
+      "source (a push, a pull request, a release or a new repository on GitHub), with when it " +
+      "happened and when it was read. Sources are read in the background: this answer never waits for one.",
     tags: ["profile"],
     responses: (app) => ({
-      200: ok("The /now status", jsonBody(nowSchema(), nowStatus(app)), true),
+      200: ok("The /now status", jsonBody(nowSchema(), nowStatus(app, exampleActivity(app))), true),
       304: notModified,
     }),
   },
   servesWhole: "now",
   setup(app) {
-    const now = new PreparedJson(nowStatus(app));
+    let shown = app.live.latest();
+    let now = new PreparedJson(nowStatus(app, shown));
     return function nowAnswer({ client, request }) {
+      // The same array until a read changes what is known: serialised once per change.
+      const latest = app.live.latest();
+      if (latest !== shown) {
+        shown = latest;
+        now = new PreparedJson(nowStatus(app, latest));
+      }
       return now.respond(client, request);
     };
   },

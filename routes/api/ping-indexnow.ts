@@ -13,11 +13,9 @@ import { serialiseJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { keyFilePath } from "../../lib/indexnow/key-file.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
-import { notReadyReason } from "../../lib/indexnow/readiness.ts";
 import { releaseReport, releaseReportSchema } from "../../lib/indexnow/report.ts";
-import { OVERALL_STATUS, type SubmissionReport, submitAll } from "../../lib/indexnow/submission.ts";
-import { CooldownActive, releaseTrigger } from "../../lib/indexnow/trigger.ts";
-import { releaseId } from "../../lib/runtime/release.ts";
+import { OVERALL_STATUS } from "../../lib/indexnow/submission.ts";
+import { CooldownActive } from "../../lib/indexnow/trigger.ts";
 
 const engine = (name: string, status: number | null, outcome: string, explanation: string) => ({
   name,
@@ -103,30 +101,10 @@ export const POST = defineRoute({
     }),
   },
   setup(app) {
-    const reason = notReadyReason(app.config);
-    const { key, endpoints, timeoutMs, cooldownSeconds } = app.config.indexNow;
-    const site = app.config.siteUrl;
-    const payload = {
-      host: new URL(site).host,
-      key: key ?? "",
-      keyLocation: `${site}${keyFilePath(key ?? "")}`,
-      // Exactly what /sitemap.xml lists.
-      urlList: sitePages(app.content, site).map(({ url }) => url),
-    };
-    const release = releaseId(app.version, app.content);
-    const trigger = releaseTrigger(
-      async function submitRelease(to, startedAt) {
-        const report = await submitAll(payload, { endpoints: to, timeoutMs, now: startedAt });
-        app.log.event("indexnow.submission", { release, ...summarise(report) });
-        app.metrics.indexNowSubmission(report);
-        return report.engines;
-      },
-      { endpoints, cooldownSeconds, clock: app.clock },
-    );
-
+    const { notReady, trigger, payload, release } = app.indexNow;
     return async function pingIndexNow({ client, request }) {
       await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body");
-      if (reason) throw new ApiError("not_configured", reason);
+      if (notReady) throw new ApiError("not_configured", notReady);
       const replay = await replayToCoordinator(request, app.config.fly);
       if (replay) return replay;
       let result: Awaited<ReturnType<typeof trigger>>;
@@ -154,19 +132,3 @@ export const POST = defineRoute({
     };
   },
 });
-
-/** The one log line per submission: engines, statuses, duration. */
-function summarise(report: SubmissionReport) {
-  return {
-    outcome: report.outcome,
-    urls: report.urls.length,
-    durationMs: report.durationMs,
-    engines: report.engines.map(({ name, status, outcome, attempts, durationMs }) => ({
-      name,
-      status,
-      outcome,
-      attempts,
-      durationMs,
-    })),
-  };
-}

@@ -1,12 +1,21 @@
 /**
- * GET /api/ping: the heartbeat. JSON for monitors; for a person at a terminal, a small
- * status card with the uptime, the owner's local time and what to try next.
+ * GET /api/ping: the heartbeat. JSON for monitors; the health-check format
+ * (`application/health+json`) for monitors that ask for it, with a check for each thing
+ * the answers depend on; for a person at a terminal, a small status card with the uptime,
+ * the owner's local time and what to try next.
  */
 
 import { Type as t } from "@sinclair/typebox";
 import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
-import { CACHE_CONTROL } from "../../lib/http/headers.ts";
-import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { baseHeaders, CACHE_CONTROL, VARY } from "../../lib/http/headers.ts";
+import {
+  HEALTH_CONTENT_TYPE,
+  HEALTH_HTTP_STATUS,
+  healthOf,
+  healthSchema,
+  wantsHealth,
+} from "../../lib/http/health-check.ts";
+import { PreparedJson, serialiseJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { perInterval } from "../../lib/per-interval.ts";
 import { renderStatusCard } from "../../lib/profile/ansi/index.ts";
@@ -33,6 +42,43 @@ const jsonExample = ({ version }: AppContext) => ({
   serverTime: "2026-11-21T14:05:09.000Z",
 });
 
+/** The format's answer while the GitHub source fails: still 200. */
+const healthExample = ({ version, config, content }: AppContext, status: "warn" | "fail") => ({
+  status,
+  version,
+  releaseId: `${version}.3f2a9c1b7d4e`,
+  serviceId: new URL(config.siteUrl).host,
+  description: `${content.profile.name}'s site API`,
+  output:
+    status === "fail"
+      ? "draining: the server is shutting down"
+      : "github:age: the latest read, 2026-11-21T14:05:09.000Z: no whole answer within 5000 ms",
+  checks: {
+    uptime: [
+      {
+        componentType: "system",
+        observedValue: 4521,
+        observedUnit: "s",
+        status: "pass",
+        time: "2026-11-21T14:05:09.000Z",
+      },
+    ],
+    "github:age": [
+      {
+        componentType: "system",
+        observedValue: 1380,
+        observedUnit: "s",
+        status: "warn",
+        time: "2026-11-21T14:05:09.000Z",
+        output: "the latest read, 2026-11-21T14:05:09.000Z: no whole answer within 5000 ms",
+        readAt: "2026-11-21T13:42:09.000Z",
+        lastReadAt: "2026-11-21T14:05:09.000Z",
+        lastOutcome: "timeout",
+      },
+    ],
+  },
+});
+
 const textExample = ({ config }: AppContext) => `
   ● ${new URL(config.siteUrl).host} is up: pong
 
@@ -46,16 +92,25 @@ export const GET = defineRoute({
     summary: "Heartbeat",
     description:
       "For monitors: `pong`, status, version, uptime and server time as JSON, and on Fly.io " +
-      "the machine and region that answered. A terminal " +
+      "the machine and region that answered; that status is `ok` while the process answers. " +
+      "`Accept: application/health+json` gets the health-check format " +
+      "(draft-inadarei-api-health-check) instead: `pass`, `warn` (a live source stale or " +
+      "failing, an engine that has not accepted the release) or `fail` (the server is draining), " +
+      "with a check for the uptime, each live source and each IndexNow engine. A terminal " +
       "client (curl, wget, HTTPie, ...) gets a status card as text instead, which takes the " +
       "switches of text answers (`?nocolor`, `?width=`, `?help`, ...). Never cached.",
     tags: ["status"],
     parameters: switchParameters(),
     responses: (app) => ({
-      200: ok("The service is up", {
+      200: ok("The service is up: the heartbeat, or the health-check format's `pass` or `warn`", {
         ...jsonBody(heartbeatSchema(), jsonExample(app)),
+        ...jsonBody(healthSchema(), healthExample(app, "warn"), HEALTH_CONTENT_TYPE),
         ...textBody(textExample(app)),
       }),
+      503: ok(
+        "The health-check format's `fail`: the server is draining after SIGTERM",
+        jsonBody(healthSchema(), healthExample(app, "fail"), HEALTH_CONTENT_TYPE),
+      ),
     }),
   },
   setup(app) {
@@ -108,7 +163,21 @@ export const GET = defineRoute({
           style,
         ),
     );
+    // Built per request: it says what each check is at this instant, and monitors ask rarely.
+    const healthHeaders = {
+      ...baseHeaders(),
+      "content-type": HEALTH_CONTENT_TYPE,
+      "cache-control": CACHE_CONTROL.noStore,
+      vary: VARY,
+    };
     return function ping({ client, request }) {
+      if (wantsHealth(request)) {
+        const health = healthOf(app, new Date(app.clock()));
+        return new Response(serialiseJson(health, client.prettyJson), {
+          status: HEALTH_HTTP_STATUS[health.status],
+          headers: healthHeaders,
+        });
+      }
       return client.wants === "text" ? statusCard(request) : heartbeat().respond(client, request);
     };
   },

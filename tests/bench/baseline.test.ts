@@ -16,6 +16,8 @@ const CASES = [
   ["/api/ping", "curl", as.curl],
   ["/", "curl", as.curl],
   ["/", "a browser", as.browser],
+  ["/?format=3", "curl", as.curl],
+  ["/?format=3", "a browser", as.browser],
   [profilePath(sample), "curl", as.curl],
 ] as const;
 
@@ -71,7 +73,7 @@ test("gives each response a fresh X-Request-Id, or echoes the caller's when it i
 });
 
 test("reads ?nocolor as the app does, and answers 404 for what it did not record", async () => {
-  for (const url of ["/?nocolor", "/?T", "/api/ping?nocolor", "/api/fortune"]) {
+  for (const url of ["/?nocolor", "/?T", "/api/ping?nocolor", "/api/fortune", "/?format=3&A"]) {
     const response = await fetch(`${base}${url}`, { headers: as.curl });
     expect({ url, status: response.status }).toEqual({ url, status: 404 });
   }

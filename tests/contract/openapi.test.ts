@@ -9,7 +9,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ServerProcess } from "../../scripts/loopback.ts";
 import { as, cachedPaths, getPaths, routePath, withQuery } from "../support/app.ts";
+import { documentedSchemaErrors } from "../support/documented-schema.ts";
 import { startEngine } from "../support/engines.ts";
+import { EVENTS, startGithub } from "../support/github.ts";
 import { ownerContent } from "../support/owners.ts";
 import { type Prism, startPrism, type Violation } from "../support/prism.ts";
 import { headerOf, rawRequest } from "../support/server.ts";
@@ -21,6 +23,11 @@ const engines = {
   refusing: startEngine({ status: 403 }),
   limiting: startEngine({ status: 429 }),
 };
+/** A stand-in GitHub with a recent push, for the live activity in the answers. */
+const github = startGithub({
+  kind: "events",
+  events: [EVENTS.push(new Date(Date.now() - 720_000).toISOString())],
+});
 
 /** A target with `env`, the document it publishes, and Prism in front of it. */
 interface Checked {
@@ -44,6 +51,7 @@ afterAll(async () => {
     await server.stop();
   }
   for (const engine of Object.values(engines)) engine.stop();
+  github.stop();
 });
 
 /** Sends a request through Prism; resolves with the answer's status and what Prism found wrong. */
@@ -179,6 +187,87 @@ describe.each(OWNERS)("every GET operation of %s's site", (owner) => {
     const answer = await judged(site, "/.well-known/atproto-did", { headers: as.curl });
     const status = content.profile.blueskyDid ? 200 : 404;
     expect({ status: answer.status, violations: answer.violations }).toEqual({ status, violations: [] });
+  });
+});
+
+describe("the live activity, one-liners and the health format, as documented", () => {
+  const HEALTH = { accept: "application/health+json" };
+  /** With a source that answers, read once before the tests; and one whose source is down. */
+  let live: Checked;
+  let down: Checked;
+  beforeAll(async () => {
+    live = await checkedTarget("rin", { GITHUB_API_URL: github.url });
+    down = await checkedTarget("anuradha");
+    for (let tries = 0; !(await (await fetch(`${live.server.url}/api/now`)).json()).activity; tries++) {
+      if (tries === 250) throw new Error("the target read no activity from the stand-in GitHub in 5 s");
+      await Bun.sleep(20);
+    }
+  });
+
+  test("/api/now with the activity read, for every client", async () => {
+    for (const [client, headers] of Object.entries(CLIENTS)) {
+      const answer = await judged(live, "/api/now", { headers });
+      expect({ client, status: answer.status, violations: answer.violations }).toEqual({
+        client,
+        status: 200,
+        violations: [],
+      });
+    }
+  });
+
+  test("one-liners, presets and formats, plain and in colour, for every client", async () => {
+    for (const [client, headers] of Object.entries(CLIENTS)) {
+      for (const query of [
+        "?format=1",
+        "?format=3&A",
+        "?format=4&A&theme=light&truecolor",
+        "?format=%25n+%25a",
+      ]) {
+        const answer = await judged(live, `/${query}`, { headers });
+        expect({ client, query, status: answer.status, violations: answer.violations }).toEqual({
+          client,
+          query,
+          status: 200,
+          violations: [],
+        });
+      }
+    }
+  });
+
+  test("a format with an unknown code is the documented 400", async () => {
+    const answer = await judged(live, "/?format=%25x", { headers: as.curl });
+    const answerViolations = answer.violations.filter(({ location }) => location[0] === "response");
+    expect({ status: answer.status, answerViolations }).toEqual({ status: 400, answerViolations: [] });
+  });
+
+  // Prism reads application/health+json as application/json (stoplightio/prism#2509):
+  // Ajv judges it against the schema the target publishes for it instead.
+  test("application/health+json: pass with the source read, warn with it down, both 200, as documented", async () => {
+    const warned = await checkedTarget("rin");
+    for (const [via, status] of [
+      [live, "pass"],
+      [down, "pass"],
+      [warned, "warn"],
+    ] as const) {
+      const response = await fetch(`${via.server.url}/api/ping`, { headers: { ...as.curl, ...HEALTH } });
+      const body = await response.json();
+      const errors = documentedSchemaErrors(
+        via.documented,
+        ["get", "/api/ping", "200", "application/health+json"],
+        body,
+      );
+      expect({
+        code: response.status,
+        type: response.headers.get("content-type"),
+        status: body.status,
+        errors,
+      }).toEqual({
+        code: 200,
+        type: "application/health+json",
+        status,
+        errors: [],
+      });
+    }
   });
 });
 

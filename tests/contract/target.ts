@@ -18,6 +18,7 @@ import { loadConfig } from "../../lib/runtime/config.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { getPaths, profilePath } from "../support/app.ts";
 import { memoryLog } from "../support/log.ts";
+import { NO_GITHUB } from "../support/loopback-only.ts";
 import { OWNERS, type Owner, ownerContent, ownerDir } from "../support/owners.ts";
 
 /** The origin every target is started with. */
@@ -38,7 +39,8 @@ export function startTarget(
   return startServerProcess(COMMAND, {
     cwd: CWD,
     baseEnv: BASE_ENV,
-    env: { SITE_URL, CONTENT_DIR: ownerDir(owner), ...env },
+    // GitHub is a port where nothing listens, unless a test names a stand-in.
+    env: { SITE_URL, CONTENT_DIR: ownerDir(owner), GITHUB_API_URL: NO_GITHUB, ...env },
   });
 }
 

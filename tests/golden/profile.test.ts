@@ -7,10 +7,14 @@ import { describe, test } from "bun:test";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { as, send, testApp } from "../support/app.ts";
 import { expectGolden } from "../support/golden.ts";
+import { shownFeed } from "../support/live.ts";
 
+/** Nothing read from a live source: what an owner with no GitHub link, or a server just started, shows. */
 const app = testApp();
-const text = async (url: string, headers: Record<string, string> = as.curl) =>
-  (await (await send(app, url, headers)).text()).replaceAll(VERSION, "<version>");
+/** A push read from GitHub, twelve minutes old. */
+const withActivity = testApp({ live: shownFeed() });
+const text = async (url: string, headers: Record<string, string> = as.curl, from = app) =>
+  (await (await send(from, url, headers)).text()).replaceAll(VERSION, "<version>");
 
 describe("golden: the terminal profile", () => {
   const palettes: [file: string, query: string][] = [
@@ -27,6 +31,23 @@ describe("golden: the terminal profile", () => {
 
   test.each([40, 60, 80, 120])("profile.plain-%d.txt: without colour, at that width", async (width) => {
     expectGolden(`profile.plain-${width}.txt`, await text(`/api/curl?nocolor&width=${width}`));
+  });
+});
+
+describe("golden: the profile with the latest activity read from GitHub", () => {
+  test("profile.activity.ansi.txt, in colour", async () => {
+    expectGolden("profile.activity.ansi.txt", await text("/api/curl", as.curl, withActivity));
+  });
+
+  test("profile.activity.plain-40.txt: without colour at 40 columns", async () => {
+    expectGolden(
+      "profile.activity.plain-40.txt",
+      await text("/api/curl?nocolor&width=40", as.curl, withActivity),
+    );
+  });
+
+  test("profile.activity.html: the page", async () => {
+    expectGolden("profile.activity.html", await text("/", as.browser, withActivity));
   });
 });
 

@@ -78,12 +78,24 @@ test("GET /metrics is Prometheus' text format, which promtool parses and lints c
     `${DURATIONS}_sum`,
     `${DURATIONS}_count`,
     "site_indexnow_submissions_total",
+    // The fixture owner links GitHub; here it is a port where nothing listens.
+    "site_live_reads_total",
     "process_resident_memory_bytes",
     "process_start_time_seconds",
     "site_build_info",
   ]) {
     expect(names).toContain(name);
   }
+});
+
+test("the live source's reads, by outcome: the first, refused, is there from the start", async () => {
+  for (let tries = 0; tries < 100; tries++) {
+    if (total((await scrape()).samples, "site_live_reads_total", { outcome: "unreachable" }) > 0) break;
+    await Bun.sleep(10);
+  }
+  const { samples } = await scrape();
+  expect(total(samples, "site_live_reads_total", { source: "github", outcome: "unreachable" })).toBe(1);
+  expect(matching(samples, "site_live_reads_total", { source: "github" })).toHaveLength(7);
 });
 
 test("N requests to a route raise its counter by N, under the route's pattern, method, status and client kind", async () => {

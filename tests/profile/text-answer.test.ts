@@ -1,5 +1,6 @@
 /** Text answers: each variant drawn when first asked for, live text drawn again each interval, and no more variants kept than the limit. */
 import { expect, test } from "bun:test";
+import { ApiError } from "../../lib/http/errors.ts";
 import { fixedText, liveText, VARIANT_LIMIT } from "../../lib/profile/text-answer.ts";
 
 /** A live text that records what it draws: the clock's interval and the width. */
@@ -60,4 +61,48 @@ test("?help lists every switch with a command that uses it, its URL quoted", asy
   for (const name of ["nocolor, T", "truecolor", "theme=dark|light", "width=N", "help"])
     expect(help).toContain(name);
   expect(help).toContain("curl 'https://rin.example/api/x?width=60'");
+});
+
+test("a query is read once and remembered; one refused is read (and refused) every time", async () => {
+  const reads: string[] = [];
+  const answer = fixedText(
+    {
+      cacheControl: "no-store",
+      url: "https://rin.example/",
+      keyOf(query) {
+        const format = query?.get("format") ?? "";
+        reads.push(format);
+        if (format === "bad") throw new ApiError("bad_request", "format is bad");
+        return format;
+      },
+    },
+    ({ key }) => `${key}\n`,
+  );
+  const ask = (query: string) => answer(new Request(`https://rin.example/${query}`));
+  expect(await (await ask("?format=1")).text()).toBe("1\n");
+  expect(await (await ask("?format=1")).text()).toBe("1\n");
+  expect(reads).toEqual(["1"]);
+  for (let i = 0; i < 2; i++) expect(() => ask("?format=bad")).toThrow("format is bad");
+  expect(reads).toEqual(["1", "bad", "bad"]);
+});
+
+test("strangers' queries cannot grow what is remembered: it is emptied when full", async () => {
+  let reads = 0;
+  const answer = fixedText(
+    {
+      cacheControl: "no-store",
+      url: "https://rin.example/api/x",
+      keyOf: () => {
+        reads++;
+        return "";
+      },
+    },
+    () => "text\n",
+  );
+  for (let i = 0; i < 1000; i++) answer(new Request(`https://rin.example/api/x?utm=${i}`));
+  expect(reads).toBe(1000);
+  answer(new Request("https://rin.example/api/x?utm=999"));
+  expect(reads).toBe(1000);
+  answer(new Request("https://rin.example/api/x?utm=0"));
+  expect(reads).toBe(1001);
 });

@@ -14,7 +14,14 @@ const at = (query: string) => textOptions(`https://rin.example/api/curl${query}`
 describe("reading switches", () => {
   test("none: colour, the terminal's own theme, 80 columns", () => {
     expect(at("")).toBe(DEFAULT_TEXT_OPTIONS);
-    expect(at("")).toEqual({ colour: true, truecolor: false, theme: "auto", width: 80, help: false });
+    expect(at("")).toEqual({
+      colour: true,
+      truecolor: false,
+      theme: "auto",
+      width: 80,
+      help: false,
+      ansi: false,
+    });
   });
 
   test("each switch, in its long and short form", () => {
@@ -26,6 +33,8 @@ describe("reading switches", () => {
     expect(at("?width=40").width).toBe(40);
     expect(at("?width=200").width).toBe(200);
     expect(at("?help").help).toBe(true);
+    expect(at("?ansi").ansi).toBe(true);
+    expect(at("?A").ansi).toBe(true);
   });
 
   test("combined, and beside parameters that are not switches", () => {
@@ -35,6 +44,7 @@ describe("reading switches", () => {
       theme: "auto",
       width: 60,
       help: false,
+      ansi: false,
     });
     expect(at("?theme=light&truecolor&width=120")).toMatchObject({
       theme: "light",
@@ -50,6 +60,8 @@ describe("a switch that takes no value does what its value says", () => {
     ["T", (query: string) => !at(query).colour],
     ["truecolor", (query: string) => at(query).truecolor],
     ["help", (query: string) => at(query).help],
+    ["ansi", (query: string) => at(query).ansi],
+    ["A", (query: string) => at(query).ansi],
   ] as const;
 
   test.each(VALUELESS)("%s is on with no value, or with a yes-word in any letter case", (name, isOn) => {

@@ -81,7 +81,44 @@ describe("configuration", () => {
     expect(loadConfig({ SITE_URL: "https://Rin.Example/" }).siteUrl).toBe("https://rin.example");
   });
 
+  test("the live activity: read every 300 s, 5 s a read, from GitHub's API, the login from the content", () => {
+    expect(loadConfig({}).live).toEqual({
+      refreshSeconds: 300,
+      timeoutMs: 5000,
+      github: { apiUrl: "https://api.github.com", token: undefined, login: undefined },
+    });
+    expect(
+      loadConfig({
+        LIVE_REFRESH_SECONDS: "60",
+        LIVE_TIMEOUT_MS: "2000",
+        GITHUB_API_URL: "https://ghe.example/api/v3/",
+        GITHUB_TOKEN: "github_pat_11AB",
+        GITHUB_LOGIN: "ada-l",
+      }).live,
+    ).toEqual({
+      refreshSeconds: 60,
+      timeoutMs: 2000,
+      github: { apiUrl: "https://ghe.example/api/v3", token: "github_pat_11AB", login: "ada-l" },
+    });
+    expect(loadConfig({ GITHUB_LOGIN: "off" }).live.github.login).toBe("off");
+  });
+
   const refusals: [env: Record<string, string>, message: string][] = [
+    [{ LIVE_REFRESH_SECONDS: "0" }, 'LIVE_REFRESH_SECONDS: must be a whole number from 1 to 86400, got "0"'],
+    [{ LIVE_REFRESH_SECONDS: "5m" }, "LIVE_REFRESH_SECONDS: must be a whole number from 1 to 86400"],
+    [{ LIVE_TIMEOUT_MS: "10" }, "LIVE_TIMEOUT_MS: must be a whole number from 50 to 60000"],
+    [
+      { GITHUB_API_URL: "api.github.com" },
+      "GITHUB_API_URL: must be an absolute URL such as https://api.github.com",
+    ],
+    [{ GITHUB_API_URL: "ftp://api.github.com" }, 'GITHUB_API_URL: must use https (or http), got "ftp:"'],
+    [{ GITHUB_API_URL: "https://api.github.com/?per_page=1" }, "GITHUB_API_URL: must be the API's root"],
+    [{ GITHUB_TOKEN: "ghp_ abc" }, "GITHUB_TOKEN: must be one word of printable ASCII (got 8 characters)"],
+    [
+      { GITHUB_LOGIN: "-ada" },
+      'GITHUB_LOGIN: must be a GitHub login (letters, digits and single hyphens, at most 39) or "off", got "-ada"',
+    ],
+    [{ GITHUB_LOGIN: "ada--l" }, "GITHUB_LOGIN: must be a GitHub login"],
     [{ PORT: "eighty" }, 'PORT: must be a whole number from 0 to 65535, got "eighty"'],
     [{ PORT: "70000" }, "PORT: must be a whole number from 0 to 65535"],
     [{ PORT: "-1" }, "PORT: must be a whole number from 0 to 65535"],

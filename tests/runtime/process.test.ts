@@ -91,7 +91,9 @@ test.each(DRAINS)(
       .split("\n")
       .map((line) => JSON.parse(line))
       .filter((entry) => "event" in entry);
-    expect(events.filter(({ event }) => event !== "listening")).toEqual([
+    // The fixture owner links GitHub, here a port where nothing listens: its read is logged too.
+    const lifecycle = events.filter(({ event }) => event !== "listening" && event !== "live.read");
+    expect(lifecycle).toEqual([
       { time: expect.any(String), event: "draining", signal },
       { time: expect.any(String), event: "stopped", signal },
     ]);

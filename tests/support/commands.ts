@@ -9,6 +9,7 @@ import { declaredRoutes } from "../../lib/http/route.ts";
 import { shellWords } from "../../lib/profile/ansi/command.ts";
 import { visibleWidth } from "../../lib/profile/ansi/width.ts";
 import { curlCommand } from "../../lib/profile/layout.ts";
+import { oneLinerHelp } from "../../lib/profile/one-liner.ts";
 import { TEXT_SWITCHES } from "../../lib/profile/text-switches.ts";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
 
@@ -69,7 +70,11 @@ export function overflowing(text: string, width: number, commands: readonly stri
 /** The commands each text answer shows, for a site at `siteUrl` with `content`. */
 export function textCommands(siteUrl: string, content: Content) {
   const { handle } = content.profile;
-  const help = (path: string) => TEXT_SWITCHES.map(({ example }) => `curl '${siteUrl}${path}?${example}'`);
+  // A switch of one-liners is shown at the site's root, with the one-liners' own commands.
+  const help = (path: string) => [
+    ...TEXT_SWITCHES.map((sw) => `curl '${siteUrl}${"atRoot" in sw ? "/" : path}?${sw.example}'`),
+    ...oneLinerHelp(`${siteUrl}/`).commands.map(({ command }) => command),
+  ];
   return {
     /**
      * `/` and `/api/curl`: every GET route but the profile itself, with the query it is

@@ -6,6 +6,7 @@
 import { type Server, type StartOptions, start } from "../../lib/runtime/start.ts";
 import { bun } from "../../server.ts";
 import { FIXED_NOW, SITE_URL, sample } from "./app.ts";
+import { NO_GITHUB } from "./loopback-only.ts";
 
 export interface TestServer extends Server {
   readonly port: number;
@@ -16,8 +17,8 @@ export interface TestServer extends Server {
 
 /**
  * Starts the server on `127.0.0.1`, any free port (and any free one for its metrics), at
- * the fixed instant of the golden files. `env` adds to (or overrides) that environment;
- * `options` to the app.
+ * the fixed instant of the golden files, GitHub's API a loopback port where nothing
+ * listens. `env` adds to (or overrides) that environment; `options` to the app.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -28,7 +29,15 @@ export async function startServer(
   const server = await start(
     {
       ...bun,
-      env: { HOST: "127.0.0.1", PORT: "0", METRICS_PORT: "0", SITE_URL, LOG_FORMAT: "json", ...env },
+      env: {
+        HOST: "127.0.0.1",
+        PORT: "0",
+        METRICS_PORT: "0",
+        SITE_URL,
+        LOG_FORMAT: "json",
+        GITHUB_API_URL: NO_GITHUB,
+        ...env,
+      },
       args: [],
       out: (lines) => stdout.push(...lines.split("\n")),
       err: (text) => stderr.push(text),

@@ -2,7 +2,7 @@
 
 export { type CommandEntry, commandLines, commandList, shellWords } from "./command.ts";
 export { type ContactCard, renderContactCard } from "./contact-card.ts";
-export { type Help, type HelpEntry, renderHelp } from "./help.ts";
+export { type Help, type HelpEntry, type HelpSection, renderHelp } from "./help.ts";
 export { type PaletteName, paletteFor } from "./palettes.ts";
 export * from "./parts.ts";
 export { renderProfile } from "./profile.ts";

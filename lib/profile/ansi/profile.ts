@@ -48,7 +48,7 @@ function labelledList(label: string, items: readonly (string | readonly Run[])[]
 }
 
 function status(layout: ProfileLayout, width: number, s: Style): string[] {
-  const { line, updated, building, learning, reading, notDoing } = layout.status;
+  const { line, updated, building, learning, reading, notDoing, live } = layout.status;
   const stamp = `updated ${updated}`;
   const lineWidth = width - visibleWidth(stamp) - 3;
   const first =
@@ -68,8 +68,22 @@ function status(layout: ProfileLayout, width: number, s: Style): string[] {
     { text: title, draw: s.value },
     { text: `by ${author}`, draw: s.muted },
   ]);
+  // What the owner did lately, labelled by where: `github  pushed to … · 12 min ago`.
+  const lately = live.flatMap(({ source, text, ago, checked }) =>
+    keyValue(
+      source.toLowerCase(),
+      [
+        { text, draw: s.value },
+        { text: `· ${ago}`, draw: s.muted },
+        ...(checked ? [{ text: `· ${checked}`, draw: s.muted }] : []),
+      ],
+      width,
+      s,
+    ),
+  );
   return [
     ...first,
+    ...lately,
     ...labelledList("building", building, width, s),
     ...labelledList("learning", learning, width, s),
     ...labelledList("reading", books, width, s),

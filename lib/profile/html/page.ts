@@ -122,6 +122,12 @@ function list(title: string, items: readonly (string | SafeHtml)[], kind?: strin
     : html`<div${kind ? html` class="${kind}"` : ""}><h3>${title}</h3><ul>${items.map((item) => html`<li>${item}</li>`)}</ul></div>`;
 }
 
+/** Text linked to `url`, or the text alone when the URL is not one a page may link to. */
+function linked(text: string, url: string): SafeHtml {
+  const href = safeHref(url);
+  return href ? html`<a href="${href}">${text}</a>` : html`${text}`;
+}
+
 function link({ label, url }: { label: string; url: string }): SafeHtml {
   const href = safeHref(url);
   const body = html`<b>${label}</b><small>${shortUrl(url)}</small>`;
@@ -146,7 +152,11 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
   now: ({
     status,
   }) => html`<div class="now-head"><p class="status"><span class="dot" aria-hidden="true"></span>${status.line}</p>
-<p class="updated">updated <time datetime="${status.updated}">${status.updated}</time></p></div>
+<p class="updated">updated <time datetime="${status.updated}">${status.updated}</time></p></div>${status.live.map(
+    ({ source, text, url, happenedAt, ago, checked }) =>
+      html`
+<p class="live"><b>${source}</b> ${linked(text, url)} · <time datetime="${happenedAt}">${ago}</time>${checked ? ` · ${checked}` : ""}</p>`,
+  )}
 <div class="now-lists">${list("Building", status.building)}${list("Learning", status.learning)}${list(
     "Reading",
     status.reading.map(

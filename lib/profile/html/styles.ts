@@ -61,6 +61,8 @@ transform:translateY(-.05rem)}
 margin-bottom:1.1rem}
 .status{display:flex;gap:.6rem;align-items:baseline;font-weight:600}
 .updated{margin-left:1.2rem;color:var(--muted);font-size:.875rem}
+.live{margin:-.5rem 0 1.1rem 1.2rem;color:var(--sub)}
+.live b{margin-right:.25rem;color:var(--text)}
 .now-lists{display:grid;gap:1.1rem 1.75rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,13rem),1fr))}
 .now-lists h3,.card .group{font-size:.8rem;text-transform:uppercase;letter-spacing:.08em;color:var(--muted);
 margin-bottom:.35rem;font-weight:650}

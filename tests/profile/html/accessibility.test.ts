@@ -8,24 +8,25 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
-import type { Content } from "../../../lib/content/validate.ts";
+import type { StartOptions } from "../../../lib/runtime/start.ts";
 import { otherOwner } from "../../support/app.ts";
 import { type Browser, type ColorScheme, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
+import { shownFeed } from "../../support/live.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: what axe checks of them. */
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
-const OWNERS: [name: string, content: Content | undefined][] = [
-  ["the shipped content", undefined],
-  ["an owner with nothing optional", otherOwner],
+const OWNERS: [name: string, options: StartOptions][] = [
+  ["the shipped content, with the latest activity read from GitHub", { live: shownFeed() }],
+  ["an owner with nothing optional", { content: otherOwner }],
 ];
 
 let browser: Browser;
 const servers = new Map<string, TestServer>();
 
 beforeAll(async () => {
-  for (const [name, content] of OWNERS) servers.set(name, await startServer({}, content ? { content } : {}));
+  for (const [name, options] of OWNERS) servers.set(name, await startServer({}, options));
   browser = await launchChromium();
 });
 

@@ -1,0 +1,82 @@
+/**
+ * @module The running release's IndexNow trigger, built once per app and shared through
+ * the app context: `POST /api/ping-indexnow` submits through it, and the health check at
+ * `/api/ping` reads what each engine last said of the release.
+ */
+import type { Content } from "../content/validate.ts";
+import { sitePages } from "../crawlers/site-pages.ts";
+import type { SiteMetrics } from "../metrics/site-metrics.ts";
+import type { Config } from "../runtime/config.ts";
+import type { Log } from "../runtime/log.ts";
+import { releaseId } from "../runtime/release.ts";
+import { keyFilePath } from "./key-file.ts";
+import { notReadyReason } from "./readiness.ts";
+import type { SubmissionReport } from "./submission.ts";
+import { submitAll } from "./submission.ts";
+import type { IndexNowPayload } from "./submit.ts";
+import { type ReleaseTrigger, releaseTrigger } from "./trigger.ts";
+
+export interface IndexNowService {
+  /** Why this deployment cannot submit (no key, a SITE_URL engines reject); undefined when it can. */
+  readonly notReady: string | undefined;
+  readonly trigger: ReleaseTrigger;
+  /** What every submission sends: the host, the key and where it is, the site's pages. */
+  readonly payload: IndexNowPayload;
+  /** The running release: the version and a digest of the content, sent once to each engine. */
+  readonly release: string;
+}
+
+export interface IndexNowSetup {
+  readonly config: Config;
+  readonly content: Content;
+  readonly version: string;
+  readonly clock: () => number;
+  readonly log: Pick<Log, "event">;
+  readonly metrics: Pick<SiteMetrics, "indexNowSubmission">;
+}
+
+export function indexNowService({
+  config,
+  content,
+  version,
+  clock,
+  log,
+  metrics,
+}: IndexNowSetup): IndexNowService {
+  const { key, endpoints, timeoutMs, cooldownSeconds } = config.indexNow;
+  const site = config.siteUrl;
+  const payload = {
+    host: new URL(site).host,
+    key: key ?? "",
+    keyLocation: `${site}${keyFilePath(key ?? "")}`,
+    // Exactly what /sitemap.xml lists.
+    urlList: sitePages(content, site).map(({ url }) => url),
+  };
+  const release = releaseId(version, content);
+  const trigger = releaseTrigger(
+    async function submitRelease(to, startedAt) {
+      const report = await submitAll(payload, { endpoints: to, timeoutMs, now: startedAt });
+      log.event("indexnow.submission", { release, ...summarise(report) });
+      metrics.indexNowSubmission(report);
+      return report.engines;
+    },
+    { endpoints, cooldownSeconds, clock },
+  );
+  return { notReady: notReadyReason(config), trigger, payload, release };
+}
+
+/** The one log line per submission: engines, statuses, duration. */
+function summarise(report: SubmissionReport) {
+  return {
+    outcome: report.outcome,
+    urls: report.urls.length,
+    durationMs: report.durationMs,
+    engines: report.engines.map(({ name, status, outcome, attempts, durationMs }) => ({
+      name,
+      status,
+      outcome,
+      attempts,
+      durationMs,
+    })),
+  };
+}

@@ -1,0 +1,237 @@
+/**
+ * @module One-liners, `GET /?format=…`: one line of plain text for status bars (tmux,
+ * Waybar, xmobar) and shell prompts, as wttr.in's `?format=` is for the weather. A format
+ * is any text with `%`-codes in it, or a numbered preset. One table of codes drives the
+ * parsing (and its 400s), the OpenAPI parameter, `?help` and the README's list.
+ */
+import type { Content } from "../content/validate.ts";
+import { ApiError } from "../http/errors.ts";
+import { quoteInput } from "../http/request-input.ts";
+import type { KnownActivity } from "../live/feed.ts";
+import type { HelpSection } from "./ansi/help.ts";
+import type { Role } from "./ansi/palettes.ts";
+import type { Style } from "./ansi/style.ts";
+import { ago, ownerLocalTime } from "./owner-time.ts";
+
+/** What the codes are filled from, at one instant. */
+export interface OneLinerValues {
+  readonly content: Content;
+  readonly at: Date;
+  /** Each live source's latest activity, the newest first. */
+  readonly activities: readonly KnownActivity[];
+}
+
+interface FormatCode {
+  /** The letter after `%`. */
+  readonly code: string;
+  readonly meaning: string;
+  /** How it is drawn in colour (`?A`); none: as the text around it. */
+  readonly role?: Role;
+  readonly value: (values: OneLinerValues) => string;
+}
+
+/** The codes, in the order `?help` and the README list them. */
+export const FORMAT_CODES = [
+  { code: "n", meaning: "the owner's name", role: "name", value: ({ content }) => content.profile.name },
+  {
+    code: "h",
+    meaning: "the owner's handle",
+    role: "accent",
+    value: ({ content }) => content.profile.handle,
+  },
+  { code: "r", meaning: "the owner's role", role: "value", value: ({ content }) => content.profile.role },
+  {
+    code: "l",
+    meaning: "where the owner is: city, country",
+    role: "value",
+    value: ({ content: { profile } }) => `${profile.location.city}, ${profile.location.country}`,
+  },
+  {
+    code: "t",
+    meaning: "the owner's local time, HH:MM",
+    role: "accent",
+    value: ({ content, at }) => ownerLocalTime(at, content.profile.location.timezone).time,
+  },
+  {
+    code: "z",
+    meaning: "the owner's time zone",
+    role: "muted",
+    value: ({ content }) => content.profile.location.timezone,
+  },
+  { code: "s", meaning: "the /now status", role: "value", value: ({ content }) => content.now.status },
+  {
+    code: "b",
+    meaning: "the first thing being built",
+    role: "value",
+    value: ({ content }) => content.now.building[0] ?? "",
+  },
+  {
+    code: "a",
+    meaning:
+      "the latest activity, and how long ago (pushed to owner/repo · 12 min ago); empty until one is read",
+    role: "value",
+    value: ({ activities, at }) => {
+      const latest = activities[0];
+      return latest ? `${latest.text} · ${ago(at.getTime() - latest.happenedAt.getTime())}` : "";
+    },
+  },
+  { code: "%", meaning: "a percent sign", value: () => "%" },
+] as const satisfies readonly FormatCode[];
+
+/** Presets: parts joined by ` · `, a part whose codes all give nothing (no activity yet) left out. */
+export const FORMAT_PRESETS: Readonly<Record<string, readonly string[]>> = {
+  "1": ["%n", "%t"],
+  "2": ["%n", "%t", "%s"],
+  "3": ["%n", "%t", "%a"],
+  "4": ["%n (%h)", "%r", "%l", "%t %z", "%a"],
+};
+
+export const PRESET_SEPARATOR = " · ";
+
+/** A format longer than this is not a status line. */
+export const MAX_FORMAT_LENGTH = 200;
+
+const CODES = new Map<string, FormatCode>(FORMAT_CODES.map((code) => [code.code, code]));
+
+/** `%n %h … and %%`, for messages. */
+const CODE_LIST = `${FORMAT_CODES.slice(0, -1)
+  .map(({ code }) => `%${code}`)
+  .join(" ")} and %%`;
+
+type Piece = { readonly text: string } | { readonly code: FormatCode };
+
+/** A format, parsed: parts joined by the separator, each a run of text and codes. */
+export interface Format {
+  readonly parts: readonly (readonly Piece[])[];
+  /** Whether a part whose codes all give nothing is left out, with its separator: presets only. */
+  readonly dropEmpty: boolean;
+}
+
+function parsePart(text: string): Piece[] {
+  const pieces: Piece[] = [];
+  const chars = [...text];
+  let literal = "";
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i] as string;
+    if (char !== "%") {
+      literal += char;
+      continue;
+    }
+    const next = chars[++i];
+    if (next === undefined) {
+      throw new ApiError("bad_request", "format ends with a lone %: write %% for a percent sign");
+    }
+    const code = CODES.get(next);
+    if (!code) {
+      throw new ApiError(
+        "bad_request",
+        `format has %${quoteInput(next, 8)}, which is no code: the codes are ${CODE_LIST}, and the presets ${Object.keys(FORMAT_PRESETS).join(", ")}`,
+      );
+    }
+    if (literal) pieces.push({ text: literal });
+    literal = "";
+    pieces.push({ code });
+  }
+  if (literal) pieces.push({ text: literal });
+  return pieces;
+}
+
+/**
+ * The format `?format=` asks for: a preset's number, or text with codes. Refuses, with a
+ * 400 that never repeats what was sent but the one unknown code, safely quoted: an empty
+ * format, one over `MAX_FORMAT_LENGTH`, a control character (a line break, an escape),
+ * an unknown code, a lone `%` at the end.
+ */
+export function parseFormat(raw: string): Format {
+  const preset = PARSED_PRESETS.get(raw);
+  if (preset) return preset;
+  if (raw === "")
+    throw new ApiError("bad_request", `format is empty: give text with codes (${CODE_LIST}), or a preset`);
+  if ([...raw].length > MAX_FORMAT_LENGTH) {
+    throw new ApiError("bad_request", `format is longer than ${MAX_FORMAT_LENGTH} characters`);
+  }
+  if (/\p{Cc}/u.test(raw)) {
+    throw new ApiError("bad_request", "format holds a control character: a one-liner is one line of text");
+  }
+  return { parts: [parsePart(raw)], dropEmpty: false };
+}
+
+/** The presets, parsed once: most one-liners ask for one. */
+const PARSED_PRESETS = new Map<string, Format>(
+  Object.entries(FORMAT_PRESETS).map(([number, parts]) => [
+    number,
+    { parts: parts.map(parsePart), dropEmpty: true },
+  ]),
+);
+
+/** A value on one line, whatever the content or a source says. */
+const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, " ");
+
+/** The line, drawn in `s`, without its newline. */
+export function drawOneLiner(format: Format, values: OneLinerValues, s: Style): string {
+  const drawn = format.parts.flatMap((part) => {
+    let filled = false;
+    let hasCode = false;
+    const line = part
+      .map((piece) => {
+        if ("text" in piece) return piece.text;
+        const value = oneLine(piece.code.value(values));
+        hasCode = true;
+        filled ||= value !== "";
+        const role = "role" in piece.code ? piece.code.role : undefined;
+        return role ? s[role](value) : value;
+      })
+      .join("");
+    return format.dropEmpty && hasCode && !filled ? [] : [line];
+  });
+  return drawn.join(s.muted(PRESET_SEPARATOR));
+}
+
+/** What `?help` says of one-liners, with commands at the site's `root` URL (`https://site/`). */
+export function oneLinerHelp(root: string): HelpSection {
+  return {
+    title: "One-liners",
+    intro: [
+      `${root}?format= answers one line of plain text, for every client: for status bars and prompts. ` +
+        "Write any text with these codes in it (+ for a space), or give a preset's number; " +
+        "add &A for colour. A code followed by a letter a-f or a digit is written %25 then the letter.",
+    ],
+    terms: [
+      ...FORMAT_CODES.map(({ code, meaning }) => ({ term: `%${code}`, meaning })),
+      ...Object.entries(FORMAT_PRESETS).map(([number, parts]) => ({
+        term: `format=${number}`,
+        meaning: parts.join(PRESET_SEPARATOR),
+      })),
+    ],
+    commands: [
+      { command: `curl -s '${root}?format=3'`, why: "a preset, for a shell prompt or xmobar" },
+      { command: `curl -s '${root}?format=%h+%t+%25a'`, why: "a format of your own" },
+      {
+        command: `tmux set -g status-right "#(curl -s '${root}?format=1')"`,
+        why: "tmux: in the status bar, again every status-interval",
+      },
+      {
+        command: `curl -s '${root}?format=2'`,
+        why: 'Waybar: a custom module\'s "exec", with "interval": 60',
+      },
+    ],
+  };
+}
+
+/** The `format` query parameter, for the OpenAPI document of `/`. */
+export function formatParameter() {
+  const presets = Object.entries(FORMAT_PRESETS)
+    .map(([number, parts]) => `\`${number}\`: \`${parts.join(PRESET_SEPARATOR)}\``)
+    .join("; ");
+  return {
+    name: "format",
+    in: "query" as const,
+    required: false,
+    description:
+      "A one-liner: one line of `text/plain` for every client, for status bars and prompts. " +
+      `Text with codes: ${FORMAT_CODES.map(({ code, meaning }) => `\`%${code}\` ${meaning}`).join("; ")}. ` +
+      `Or a preset: ${presets}. At most ${MAX_FORMAT_LENGTH} characters, no control characters; ` +
+      "an unknown code is a 400 that names it. Plain text unless `A` (`ansi`) asks for colour. Example: `?format=3`.",
+    schema: { type: "string" as const, maxLength: MAX_FORMAT_LENGTH },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * @module The server's lifecycle, as the app sees it: the work that runs in the
+ * background while the server listens (the live feed's reads), started once it listens
+ * and stopped when it stops, and whether it is draining after SIGTERM. An app built
+ * without a running server (a test's `app.handle`) gets one that is never started, so
+ * nothing runs in the background of a test unless the test says so.
+ */
+
+/** Work that runs while the server listens. */
+export interface BackgroundTask {
+  start(): void;
+  stop(): void;
+}
+
+export class Lifecycle {
+  readonly #tasks: BackgroundTask[] = [];
+  #running = false;
+  #draining = false;
+
+  /** Runs `task` while the server listens: now, if it already does. */
+  add(task: BackgroundTask): void {
+    this.#tasks.push(task);
+    if (this.#running) task.start();
+  }
+
+  /** The server listens: every task starts. */
+  start(): void {
+    this.#running = true;
+    for (const task of this.#tasks) task.start();
+  }
+
+  /** SIGTERM or SIGINT: the server answers what is in flight, then stops. */
+  drain(): void {
+    this.#draining = true;
+  }
+
+  /** The server has stopped: every task stops. */
+  stop(): void {
+    this.#running = false;
+    for (const task of this.#tasks) task.stop();
+  }
+
+  get draining(): boolean {
+    return this.#draining;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The live activity in the shipped server's answers, read from a stand-in GitHub on
+ * loopback: the terminal profile, the page, `/api/now` and the one-liners show what was
+ * read, with its age; and no answer waits for a source, even one that never answers.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { stripColour } from "../../lib/profile/ansi/index.ts";
+import { as } from "../support/app.ts";
+import { EVENTS, REPO, type StandInGithub, startGithub } from "../support/github.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+/** Twelve minutes before the fixed instant the test server runs at. */
+const PUSHED_AT = "2026-11-21T13:53:02Z";
+
+async function get(server: TestServer, path: string, headers: Record<string, string>) {
+  const began = performance.now();
+  const response = await fetch(`${server.url}${path}`, { headers });
+  const body = await response.text();
+  return { status: response.status, body, ms: performance.now() - began };
+}
+
+describe("a source that answers", () => {
+  let github: StandInGithub;
+  let server: TestServer;
+  beforeAll(async () => {
+    github = startGithub({ kind: "events", events: [EVENTS.push(PUSHED_AT)] });
+    server = await startServer({ GITHUB_API_URL: github.url });
+    // The first read starts as the server starts listening, in the background.
+    for (let tries = 0; tries < 100 && github.requests.length === 0; tries++) await Bun.sleep(10);
+    await Bun.sleep(50);
+  });
+  afterAll(async () => {
+    await server.stop();
+    github.stop();
+  });
+
+  test("the terminal profile shows it under Now, with how long ago", async () => {
+    const { body } = await get(server, "/api/curl?nocolor", as.curl);
+    expect(body).toContain(`github     pushed to ${REPO} · 12 min ago`);
+  });
+
+  test("the page shows it, linked, with its time", async () => {
+    const { body } = await get(server, "/", as.browser);
+    expect(body).toContain(
+      `<p class="live"><b>GitHub</b> <a href="https://github.com/${REPO}">pushed to ${REPO}</a> · <time datetime="2026-11-21T13:53:02.000Z">12 min ago</time></p>`,
+    );
+  });
+
+  test("/api/now has it, with when it happened and when it was read", async () => {
+    const { body } = await get(server, "/api/now", as.pythonRequests);
+    expect(JSON.parse(body).activity).toEqual([
+      {
+        source: "github",
+        text: `pushed to ${REPO}`,
+        url: `https://github.com/${REPO}`,
+        happenedAt: "2026-11-21T13:53:02.000Z",
+        readAt: "2026-11-21T14:05:09.000Z",
+      },
+    ]);
+  });
+
+  test("a one-liner's %a", async () => {
+    const { body } = await get(server, "/?format=3&A", as.curl);
+    expect(stripColour(body)).toBe(`Rin Hayashi · 14:05 · pushed to ${REPO} · 12 min ago\n`);
+  });
+});
+
+describe("a source that never answers", () => {
+  let github: StandInGithub;
+  let server: TestServer;
+  beforeAll(async () => {
+    github = startGithub({ kind: "hang" });
+    server = await startServer({ GITHUB_API_URL: github.url, LIVE_TIMEOUT_MS: "20000" });
+    for (let tries = 0; tries < 100 && github.requests.length === 0; tries++) await Bun.sleep(10);
+  });
+  afterAll(async () => {
+    await server.stop();
+    github.stop();
+  });
+
+  const ASKED = [
+    ["/", as.curl],
+    ["/", as.browser],
+    ["/api/curl", as.curl],
+    ["/api/now", as.pythonRequests],
+    ["/?format=3", as.curl],
+    ["/api/ping", { ...as.pythonRequests, accept: "application/health+json" }],
+  ] as const;
+
+  test.each(ASKED)(
+    "%s answers at once, while the read hangs, with nothing to show",
+    async (path, headers) => {
+      expect(github.requests).toHaveLength(1);
+      const { status, body, ms } = await get(server, path, headers);
+      expect(status).toBe(200);
+      expect(ms).toBeLessThan(250);
+      expect(body).not.toContain("pushed to");
+    },
+  );
+
+  test("the health check says the source is not read yet: warn, 200", async () => {
+    const { body } = await get(server, "/api/ping", {
+      ...as.pythonRequests,
+      accept: "application/health+json",
+    });
+    expect(JSON.parse(body)).toMatchObject({ status: "warn", output: "github:age: not read yet" });
+  });
+});
