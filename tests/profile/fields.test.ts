@@ -24,7 +24,7 @@ const wholePaths = declaredRoutes(manifest, sample.profile.handle)
   .filter(({ method, route }) => method === "GET" && route.servesWhole)
   .map(({ path }) => path);
 
-describe("the terminal profile of the shipped content", () => {
+describe("the terminal profile of the sample owner", () => {
   const content = sample;
   const { profile, now } = content;
   const at = profileAt(content);

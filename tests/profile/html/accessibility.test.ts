@@ -1,6 +1,6 @@
 /**
  * The page meets WCAG 2.2 level AA as axe-core judges it, in Chromium: light and dark,
- * on a phone and a desktop, for the shipped content and for an owner with nothing
+ * on a phone and a desktop, for the sample owner and for an owner with nothing
  * optional. axe is put into the page through the DevTools protocol, which the page's
  * CSP (no scripts at all) does not govern, so the page is judged under its real policy.
  */
@@ -18,7 +18,7 @@ import { startServer, type TestServer } from "../../support/server.ts";
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 const OWNERS: [name: string, options: StartOptions][] = [
-  ["the shipped content, with the latest activity read from GitHub", { live: shownFeed() }],
+  ["the sample owner, with activity shown", { live: shownFeed() }],
   ["an owner with nothing optional", { content: otherOwner }],
 ];
 

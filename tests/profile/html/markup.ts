@@ -1,4 +1,4 @@
-/** Test support: the shipped content with markup planted in fields the page shows. */
+/** Test support: the sample owner's content with markup planted in fields the page shows. */
 
 import type { Content } from "../../../lib/content/validate.ts";
 import { sample } from "../../support/app.ts";
