@@ -6,28 +6,47 @@
  *
  *   bun run bench:ab --a "bun server.ts" --b "bun $OTHER/server.ts" [--rounds 7] [--only ping]
  */
-import { parseArgs } from "node:util";
+import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 import { startServerProcess } from "../scripts/loopback.ts";
 import { ALL_CASES, median } from "./cases.ts";
 import { onServerCore } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { type Pair, roundInTurns } from "./rounds.ts";
 
-const { values: options } = parseArgs({
+const COMMAND = {
+  name: "bun run bench:ab",
+  usage: `usage: bun run bench:ab --a "COMMAND" --b "COMMAND" [--rounds N] [--only TEXT]
+
+Runs two server commands (PORT and HOST set) against each other in turns on the
+bench's cases, and prints B/A per case: above 1, B answers more a second.
+
+Options:
+  --a COMMAND  the first server, run with bash (e.g. "bun $OTHER/server.ts")
+  --b COMMAND  the second
+  --rounds N   rounds a case (default 7)
+  --only TEXT  only the cases whose name contains TEXT
+  -h, --help   this text
+
+Exit status:
+  0  measured
+  2  a usage error: --a or --b missing`,
   options: {
     a: { type: "string" },
     b: { type: "string" },
-    rounds: { type: "string", default: "7" },
-    only: { type: "string", default: "" },
+    rounds: { type: "string" },
+    only: { type: "string" },
   },
-});
-const { a, b } = options;
+  positionals: false,
+} as const;
+const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
+if (read.exit !== undefined) process.exit(read.exit);
+const { a, b } = read.values;
 if (!a || !b) {
-  console.error('usage: bun run bench:ab --a "COMMAND" --b "COMMAND" [--rounds N] [--only TEXT]');
-  process.exit(2);
+  console.error(`${COMMAND.name}: --a and --b are both needed; see ${COMMAND.name} --help`);
+  process.exit(USAGE_ERROR);
 }
-const rounds = Number(options.rounds);
-const cases = ALL_CASES.filter(({ name }) => name.includes(options.only));
+const rounds = Number(read.values.rounds ?? 7);
+const cases = ALL_CASES.filter(({ name }) => name.includes(read.values.only ?? ""));
 // Both builds read the same stand-in GitHub, as the bench's app does.
 const live = startLiveSource();
 const env = live.env;

@@ -15,8 +15,8 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { parseArgs } from "node:util";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
+import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 import { startServerProcess } from "../scripts/loopback.ts";
 import { median, UA } from "./cases.ts";
 import { startLiveSource } from "./live-source.ts";
@@ -137,11 +137,33 @@ export async function measureMemory(
 }
 
 if (import.meta.main) {
-  const { values, positionals: executables } = parseArgs({
-    options: { runs: { type: "string", default: "5" } },
-    allowPositionals: true,
-  });
-  const runs = Number(values.runs);
+  const command = {
+    name: "bun run bench/memory.ts",
+    usage: `usage: bun run bench/memory.ts [--runs N] EXECUTABLE...
+
+Starts a fresh copy of each executable, dropped from the page cache, in turns;
+asks for every representation, waits two idle seconds, and prints the medians:
+exec to the first 200, and VmRSS / RssAnon at it, after every API
+representation, and with the docs too.
+
+Options:
+  --runs N    starts of each executable (default 5)
+  -h, --help  this text
+
+Exit status:
+  0  measured
+  2  a usage error: no executable`,
+    options: { runs: { type: "string" } },
+    positionals: true,
+  } as const;
+  const read = readCommandLine(process.argv.slice(2), command, CONSOLE);
+  if (read.exit !== undefined) process.exit(read.exit);
+  const executables = read.positionals;
+  if (executables.length === 0) {
+    console.error(`${command.name}: no executable given; see ${command.name} --help`);
+    process.exit(USAGE_ERROR);
+  }
+  const runs = Number(read.values.runs ?? 5);
   const found = new Map<string, { api: Memory[]; withDocs: Memory[] }>();
   const { env, stop } = startLiveSource();
   // In turns, so that a busy moment of the machine falls on every build alike.

@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 import { type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
 import { ALL_CASES, type BenchCase, median, UA } from "./cases.ts";
@@ -34,15 +34,39 @@ import type { Throughput } from "./turns.ts";
 import { wireBytes } from "./wire-bytes.ts";
 
 const ROOT = join(import.meta.dir, "..");
-const { values: options } = parseArgs({
+const COMMAND = {
+  name: "bun run bench",
+  usage: `usage: bun run bench [--rounds N] [--quick] [--long] [--only TEXT]
+
+Builds the executable and measures it against a bare Bun.serve that sends the
+same answers: throughput and p99 per case, start-up, and memory after every
+representation. Prints the figures against the targets (docs/performance.md),
+writes them to bench/results/ and, for a full run, to docs/benchmark.md.
+
+Options:
+  --rounds N   rounds a case (default 6; 2 with --quick)
+  --quick      2 rounds, 1 latency run: checks the harness
+  --long       also resident memory after a million requests
+  --only TEXT  only the cases whose name contains TEXT
+  -h, --help   this text
+
+Exit status:
+  0  measured, with no error answer
+  1  an answer was an error, or the build failed
+  2  a usage error`,
   options: {
-    quick: { type: "boolean", default: false },
-    long: { type: "boolean", default: false },
+    quick: { type: "boolean" },
+    long: { type: "boolean" },
     rounds: { type: "string" },
-    only: { type: "string", default: "" },
+    only: { type: "string" },
   },
-});
-const { quick, only } = options;
+  positionals: false,
+} as const;
+const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
+if (read.exit !== undefined) process.exit(read.exit);
+const options = read.values;
+const quick = options.quick ?? false;
+const only = options.only ?? "";
 const ROUNDS = Number(options.rounds ?? (quick ? 2 : 6));
 const LATENCY_RUNS = quick ? 1 : 3;
 const STARTS = quick ? 3 : 10;

@@ -8,7 +8,7 @@
  * `bun run bench` holds the shipped executable to its target with it; run alone, it
  * compares builds in the same run.
  */
-import { parseArgs } from "node:util";
+import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 import { startServerProcess } from "../scripts/loopback.ts";
 import { median } from "./cases.ts";
 import { startLiveSource } from "./live-source.ts";
@@ -32,19 +32,40 @@ export async function startTimes(
 }
 
 if (import.meta.main) {
-  const { values, positionals: executables } = parseArgs({
-    options: { runs: { type: "string", default: "25" } },
-    allowPositionals: true,
-  });
+  const command = {
+    name: "bun run bench/start-up.ts",
+    usage: `usage: bun run bench/start-up.ts [--runs N] EXECUTABLE...
+
+Starts each executable in turns, the page cache warm, and prints the median
+time from exec to its first 200 from /api/ping.
+
+Options:
+  --runs N    starts of each executable (default 25)
+  -h, --help  this text
+
+Exit status:
+  0  measured
+  2  a usage error: no executable`,
+    options: { runs: { type: "string" } },
+    positionals: true,
+  } as const;
+  const read = readCommandLine(process.argv.slice(2), command, CONSOLE);
+  if (read.exit !== undefined) process.exit(read.exit);
+  const executables = read.positionals;
+  if (executables.length === 0) {
+    console.error(`${command.name}: no executable given; see ${command.name} --help`);
+    process.exit(USAGE_ERROR);
+  }
+  const runs = Number(read.values.runs ?? 25);
   const times = new Map<string, number[]>(executables.map((executable) => [executable, []]));
   const live = startLiveSource();
   // In turns, so that a busy moment of the machine falls on every build alike.
-  for (let run = 0; run < Number(values.runs); run++) {
+  for (let run = 0; run < runs; run++) {
     for (const executable of executables) {
       times.get(executable)?.push(await startTime([executable], live.env));
     }
   }
   live.stop();
-  console.log(`exec → first 200, median of ${values.runs} starts`);
+  console.log(`exec → first 200, median of ${runs} starts`);
   for (const [executable, of] of times) console.log(`${executable}: ${median(of).toFixed(1)} ms`);
 }

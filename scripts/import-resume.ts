@@ -17,7 +17,7 @@ import { builtInContent } from "../lib/content/files.ts";
 import type { Profile } from "../lib/content/schemas.ts";
 import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
 import { fromJsonResume } from "../lib/formats/json-resume-import.ts";
-import { type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
 export const EXIT = { written: 0, invalid: 1, usage: USAGE_ERROR } as const;
 
@@ -112,8 +112,5 @@ export function importResume(
 }
 
 if (import.meta.main) {
-  process.exitCode = importResume(process.argv.slice(2), {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-  });
+  process.exitCode = importResume(process.argv.slice(2), CONSOLE);
 }

@@ -6,7 +6,7 @@
  *
  *   bun run notify [BASE_URL] [--wait SECONDS]     BASE_URL defaults to $SITE_URL
  */
-import { type CommandOutput, readCommandLine } from "../lib/runtime/command-line.ts";
+import { CONSOLE, type CommandOutput, readCommandLine } from "../lib/runtime/command-line.ts";
 
 export const EXIT = { accepted: 0, notAccepted: 1, usage: 2 } as const;
 
@@ -204,9 +204,6 @@ export async function notify(
 }
 
 if (import.meta.main) {
-  const status = await notify(process.argv.slice(2), process.env, {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-  });
+  const status = await notify(process.argv.slice(2), process.env, CONSOLE);
   process.exit(status);
 }

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
 const COMMAND = {
   name: "bun run site-url",
@@ -49,5 +49,5 @@ export function siteUrl(args: readonly string[], output: CommandOutput): number 
 }
 
 if (import.meta.main) {
-  process.exit(siteUrl(process.argv.slice(2), { out: console.log, err: console.error }));
+  process.exit(siteUrl(process.argv.slice(2), CONSOLE));
 }

@@ -14,9 +14,32 @@ import { builtInContent } from "../lib/content/files.ts";
 import type { Content } from "../lib/content/validate.ts";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { servedPath } from "../lib/http/route.ts";
+import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 import { routes } from "../routes/_manifest.gen.ts";
 import { EVENTS, type GithubAnswer, startGithub } from "../tests/support/github.ts";
 import { startServerProcess } from "./loopback.ts";
+
+const COMMAND = {
+  name: "bun run soak",
+  usage: `usage: bun run soak
+
+Drives the server from source at full speed over every GET endpoint for a
+while, its live source failing in every way in turn, and reports requests,
+errors and resident memory every 5 s. SOAK_SECONDS (default 60) and
+SOAK_CONNECTIONS (default 64) set how long and how hard.
+
+Options:
+  -h, --help  this text
+
+Exit status:
+  0  no error, and memory flat after warm-up
+  1  an error answer, or memory that kept growing
+  2  a usage error`,
+  options: {},
+  positionals: false,
+} as const;
+const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
+if (read.exit !== undefined) process.exit(read.exit);
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);

@@ -9,7 +9,7 @@
  *   fly machines list --json | bun run release:wait https://site.example 0123abcd... --machines -
  */
 import { readFileSync } from "node:fs";
-import { readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
 const USAGE = "usage: bun run release:wait SITE_URL COMMIT [timeoutSeconds] [--machines FILE|-]";
 
@@ -39,8 +39,7 @@ Exit status:
   positionals: true,
 } as const;
 
-const output = { out: (text: string) => console.log(text), err: (text: string) => console.error(text) };
-const read = readCommandLine(process.argv.slice(2), COMMAND, output);
+const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
 if (read.exit !== undefined) process.exit(read.exit);
 const { values, positionals } = read;
 const [siteUrl, commit, timeout = "180"] = positionals;

@@ -47,6 +47,12 @@ export type CommandLine<Options extends Readonly<Record<string, OptionSpec>>> =
   /** `--help` was answered (0), or a bad option refused (2): exit with this. */
   | { readonly exit: 0 | typeof USAGE_ERROR };
 
+/** The process's own stdout and stderr, where a command run from a shell writes. */
+export const CONSOLE: CommandOutput = {
+  out: (text) => console.log(text),
+  err: (text) => console.error(text),
+};
+
 /** `parseArgs`' own errors, each with a Node error code. */
 function isArgumentError(error: unknown): error is Error {
   return error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS_");

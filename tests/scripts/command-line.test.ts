@@ -1,8 +1,8 @@
 /**
  * Every command answers `--help` with its usage on stdout and exit 0, and an option it
  * does not take with one line on stderr and exit 2, never a stack trace: the server on
- * Bun and on Deno, `notify`, `release:wait` and `import-resume`, each run as its
- * package.json script runs it.
+ * Bun and on Deno, and every script and bench command, each run as its package.json
+ * script runs it.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -25,6 +25,11 @@ const COMMANDS: [title: string, name: string, command: string[]][] = [
   ["import-resume", "bun run import-resume", ["bun", "scripts/import-resume.ts"]],
   ["init", "bun run init", ["bun", "scripts/init.ts"]],
   ["site-url", "bun run site-url", ["bun", "scripts/site-url.ts"]],
+  ["bench", "bun run bench", ["bun", "bench/run.ts"]],
+  ["bench:ab", "bun run bench:ab", ["bun", "bench/ab.ts"]],
+  ["bench/memory.ts", "bun run bench/memory.ts", ["bun", "bench/memory.ts"]],
+  ["bench/start-up.ts", "bun run bench/start-up.ts", ["bun", "bench/start-up.ts"]],
+  ["soak", "bun run soak", ["bun", "scripts/soak.ts"]],
 ];
 
 const run = (command: string[], ...args: string[]) => runCommand([...command, ...args], { cwd: ROOT });
