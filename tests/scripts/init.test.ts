@@ -3,7 +3,7 @@
  * as start-up checks it and shown by a started server; refusals that write nothing.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RawContent, validateContent } from "../../lib/content/validate.ts";
@@ -19,6 +19,13 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let folders = 0;
 const newFolder = () => join(scratch, `content-${++folders}`);
+
+/** A new folder holding the sample as shipped (the rin fixture), as a fresh clone's content/ does. */
+function shippedSample(): string {
+  const dir = newFolder();
+  cpSync(ownerDir("rin"), dir, { recursive: true });
+  return dir;
+}
 
 /** The environment a person has, less a CONTENT_DIR of the caller's. */
 const ENV = { ...process.env, CONTENT_DIR: undefined };
@@ -93,7 +100,7 @@ describe("with flags", () => {
   });
 
   test("says what it made up, what still holds sample or placeholder text, and what to run next", async () => {
-    const dir = newFolder();
+    const dir = shippedSample();
     const { stdout } = await init(
       dir,
       "--name",
