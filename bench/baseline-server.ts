@@ -12,7 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import { requestIdFor } from "../lib/http/request-id.ts";
-import { DEFAULT_TEXT_OPTIONS, queryOf, switchesIn, textOptions } from "../lib/profile/text-switches.ts";
+import { DEFAULT_TEXT_OPTIONS, queryOf, switchesIn } from "../lib/profile/text-switches.ts";
 
 export interface Recorded {
   /** `${path} ${class}`, the path with its query if any, the class the key the baseline derives from headers. */
@@ -79,7 +79,7 @@ if (import.meta.main) {
       } else {
         // Terminal text has switches, read as the app reads them; only the default was recorded.
         const replayed = kinds.get(kind);
-        if (replayed && (!replayed.isText || textOptions(request.url) === DEFAULT_TEXT_OPTIONS)) {
+        if (replayed && (!replayed.isText || switchesIn(queryOf(request.url)) === DEFAULT_TEXT_OPTIONS)) {
           recordedHere = replayed;
         }
       }

@@ -50,6 +50,7 @@ function oneLiner(app: AppContext) {
       url: `${app.config.siteUrl}/`,
       keyOf(query) {
         const format = query?.get("format") ?? "";
+        // Parsed for its 400 before the query is remembered; a key is text, so the draw parses it again.
         parseFormat(format);
         return format;
       },

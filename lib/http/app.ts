@@ -14,8 +14,8 @@ import { docsRoutes } from "../docs/api-docs.ts";
 import type { DocumentedRoute } from "../docs/document.ts";
 import { keyFileRoutes } from "../indexnow/key-file.ts";
 import { indexNowService } from "../indexnow/service.ts";
-import { type LiveFeed, liveFeed } from "../live/feed.ts";
-import { liveSources } from "../live/sources.ts";
+import type { LiveFeed } from "../live/feed.ts";
+import { ownerFeed } from "../live/sources.ts";
 import { type SiteMetrics, siteMetrics } from "../metrics/site-metrics.ts";
 import type { Config } from "../runtime/config.ts";
 import { Lifecycle } from "../runtime/lifecycle.ts";
@@ -60,7 +60,9 @@ export function createApp(options: AppOptions) {
   } = options;
   const content = options.content ?? contentOf(config);
   const lifecycle = options.lifecycle ?? new Lifecycle();
-  const live = options.live ?? ownerFeed(config, content, { clock, log, metrics });
+  // GitHub asks for a User-Agent that names the application.
+  const userAgent = `site-api/${VERSION} (+${config.siteUrl})`;
+  const live = options.live ?? ownerFeed(config.live, content, userAgent, { clock, log, metrics });
   lifecycle.add(live);
   const declared = declaredRoutes(routes, content.profile.handle);
   const documented: DocumentedRoute[] = declared.map(({ method, path, route }) => ({
@@ -125,24 +127,6 @@ export function createApp(options: AppOptions) {
   for (const { method, path, handler } of served) app.route(method, path, handler);
   // Last: every method and path that no route above answers.
   return app.all(ANY_PATH, unmatchedRoute(allowedMethods(served)));
-}
-
-/** The feed over the owner's live sources, as `LIVE_*` and `GITHUB_*` configure it. */
-function ownerFeed(
-  config: Config,
-  content: Content,
-  { clock, log, metrics }: { clock: () => number; log: Log; metrics: SiteMetrics },
-): LiveFeed {
-  const { live } = config;
-  // GitHub asks for a User-Agent that names the application.
-  const userAgent = `site-api/${VERSION} (+${config.siteUrl})`;
-  return liveFeed(liveSources({ config: live, content, userAgent }), {
-    refreshMs: live.refreshSeconds * 1000,
-    timeoutMs: live.timeoutMs,
-    clock,
-    log,
-    metrics,
-  });
 }
 
 /** The content `config` names: `CONTENT_DIR`'s, or the built-in `content/`. */

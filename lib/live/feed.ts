@@ -38,7 +38,11 @@ export interface SourceHealth {
 }
 
 export interface LiveFeed {
-  /** Each source's latest activity, the newest first; starts a read in the background for any overdue. */
+  /**
+   * Each source's latest activity, the newest first; starts a read in the background for
+   * any overdue. The same array until a read changes what is shown: an answer drawn from
+   * it stays right while `latest()` returns the same array (`routes/api/now.ts`).
+   */
   latest(): readonly KnownActivity[];
   /** How each source is doing; starts a read in the background for any overdue, as `latest` does. */
   health(): readonly SourceHealth[];
@@ -65,7 +69,7 @@ class SourceReader {
   lastRead: { readonly at: number; readonly result: ReadResult } | undefined;
   /** Epoch milliseconds; 0 reads at once. */
   nextReadAt = 0;
-  running = false;
+  private running = false;
   private inFlight: Promise<void> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -83,6 +87,15 @@ class SourceReader {
         this.schedule();
       });
     return this.inFlight;
+  }
+
+  /** Reads now if a read is due, and keeps reading in the background until `stop`. */
+  start(): void {
+    this.running = true;
+    // A read under way schedules the next when it ends.
+    if (this.inFlight) return;
+    if (this.options.clock() < this.nextReadAt) this.schedule();
+    else void this.read();
   }
 
   /** A read in the background when one is due and none runs: what an answer calls. */
@@ -121,7 +134,7 @@ class SourceReader {
     this.lastRead = { at: now, result };
   }
 
-  schedule(): void {
+  private schedule(): void {
     clearTimeout(this.timer);
     if (!this.running) return;
     const delay = Math.max(0, this.nextReadAt - this.options.clock());
@@ -141,7 +154,7 @@ export function liveFeed(sources: readonly LiveSource[], options: FeedOptions): 
   const readers = sources.map((source) => new SourceReader(source, options, () => (shown = undefined)));
   const freshForMs = 2 * options.refreshMs;
 
-  function known(): readonly KnownActivity[] {
+  function shownActivities(): readonly KnownActivity[] {
     return readers
       .flatMap(({ source, known }) =>
         known?.activity
@@ -159,7 +172,7 @@ export function liveFeed(sources: readonly LiveSource[], options: FeedOptions): 
       .sort((a, b) => b.happenedAt.getTime() - a.happenedAt.getTime());
   }
 
-  function healthOf(reader: SourceReader): SourceHealth {
+  function sourceHealth(reader: SourceReader): SourceHealth {
     const { source, known, lastRead } = reader;
     const now = options.clock();
     const confirmed = lastRead !== undefined && READ_OUTCOMES[lastRead.result.outcome].confirmed;
@@ -184,22 +197,18 @@ export function liveFeed(sources: readonly LiveSource[], options: FeedOptions): 
   return {
     latest() {
       for (const reader of readers) reader.readIfDue();
-      shown ??= known();
+      shown ??= shownActivities();
       return shown;
     },
     health() {
       for (const reader of readers) reader.readIfDue();
-      return readers.map(healthOf);
+      return readers.map(sourceHealth);
     },
     async refresh() {
       await Promise.all(readers.map((reader) => reader.read()));
     },
     start() {
-      for (const reader of readers) {
-        reader.running = true;
-        reader.readIfDue();
-        reader.schedule();
-      }
+      for (const reader of readers) reader.start();
     },
     stop() {
       for (const reader of readers) reader.stop();

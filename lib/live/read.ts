@@ -47,17 +47,18 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** However far off a source says its limit resets, the next read is tried no later than this. */
 const LONGEST_WAIT_MS = 3600_000;
 
-/** Seconds, or an HTTP date (RFC 9110 §10.2.3), as epoch milliseconds; undefined when neither. */
-function retryAfter(value: string | null, now: number): number | undefined {
-  if (value === null) return undefined;
-  if (/^\d{1,10}$/.test(value.trim())) return now + Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : date;
-}
-
 /** Whole seconds in a header, or undefined. */
 function seconds(value: string | null): number | undefined {
   return value !== null && /^\d{1,10}$/.test(value.trim()) ? Number(value) : undefined;
+}
+
+/** Seconds, or an HTTP date (RFC 9110 §10.2.3), as epoch milliseconds; undefined when neither. */
+function retryAfter(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  const wait = seconds(value);
+  if (wait !== undefined) return now + wait * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : date;
 }
 
 /** The latest of the times the headers ask to wait until, no later than `LONGEST_WAIT_MS` from now. */
@@ -75,12 +76,10 @@ function waitAsked(headers: Headers, now: number, rateLimited: boolean): number 
 }
 
 /** Whether a 403 or 429 says the rate limit is spent (GitHub's primary and secondary limits). */
-function isRateLimit(response: Response): boolean {
-  if (response.status !== 403 && response.status !== 429) return false;
+function isRateLimit({ status, headers }: Response): boolean {
   return (
-    response.status === 429 ||
-    response.headers.get("x-ratelimit-remaining")?.trim() === "0" ||
-    response.headers.has("retry-after")
+    status === 429 ||
+    (status === 403 && (headers.get("x-ratelimit-remaining")?.trim() === "0" || headers.has("retry-after")))
   );
 }
 

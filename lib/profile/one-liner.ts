@@ -94,7 +94,7 @@ export const MAX_FORMAT_LENGTH = 200;
 const CODES = new Map<string, FormatCode>(FORMAT_CODES.map((code) => [code.code, code]));
 
 /** `%n %h … and %%`, for messages. */
-const CODE_LIST = `${FORMAT_CODES.slice(0, -1)
+const CODE_LIST = `${FORMAT_CODES.filter(({ code }) => code !== "%")
   .map(({ code }) => `%${code}`)
   .join(" ")} and %%`;
 
@@ -178,7 +178,7 @@ export function drawOneLiner(format: Format, values: OneLinerValues, s: Style): 
         const value = oneLine(piece.code.value(values));
         hasCode = true;
         filled ||= value !== "";
-        const role = "role" in piece.code ? piece.code.role : undefined;
+        const { role } = piece.code;
         return role ? s[role](value) : value;
       })
       .join("");

@@ -13,13 +13,7 @@ import { PreparedResponse } from "../http/prepared-response.ts";
 import { perInterval } from "../per-interval.ts";
 import { type Help, PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
 import { oneLinerHelp } from "./one-liner.ts";
-import {
-  DEFAULT_TEXT_OPTIONS,
-  queryOf,
-  switchesHelp,
-  switchesIn,
-  type TextOptions,
-} from "./text-switches.ts";
+import { queryOf, switchesHelp, switchesIn, type TextOptions } from "./text-switches.ts";
 
 /** How one variant is drawn. */
 export interface Drawing {
@@ -67,9 +61,6 @@ function variantOf({ colour, theme, truecolor, width, help }: TextOptions): stri
   return `${help ? "help" : "text"} ${colour ? "" : "plain "}${theme}${truecolor ? "+truecolor" : ""} ${width}`;
 }
 
-/** The variant most requests ask for, named once rather than per request. */
-const DEFAULT_VARIANT = variantOf(DEFAULT_TEXT_OPTIONS);
-
 /** Variants drawn with `draw`, kept, and answered in the variant each request asks for. */
 interface Variants {
   readonly drawn: Map<string, PreparedResponse>;
@@ -89,10 +80,11 @@ interface Asked {
 }
 
 /**
- * Queries remembered with what they ask, per answer: status bars ask for the same URL over
- * and over, and reading a query costs more than the rest of the answer
- * (docs/decisions/2026-11-25-live-activity.md). Emptied when full, so strangers' queries
- * cannot grow it; a query refused with a 400 is never remembered.
+ * Queries remembered with what they ask, per answer, keyed by the URL's `?…` ("" for a URL
+ * without one): status bars ask for the same URL over and over, and reading a query costs
+ * more than the rest of the answer (docs/decisions/2026-11-25-live-activity.md). Emptied
+ * when full, so strangers' queries cannot grow it; a query refused with a 400 is never
+ * remembered.
  */
 const REMEMBERED_QUERIES = 64;
 
@@ -107,29 +99,23 @@ function answerFrom(options: TextAnswerOptions, current: () => Variants): TextAn
   };
 
   function read(query: URLSearchParams | undefined): Asked {
-    const given = query ? switchesIn(query) : DEFAULT_TEXT_OPTIONS;
+    const given = switchesIn(query);
     // Colour unless the switches say no; for one-liners, only when they say yes.
     const switches = plainUnlessAsked && !given.ansi ? { ...given, colour: false } : given;
     const key = keyOf ? keyOf(query) : "";
-    const named = switches === DEFAULT_TEXT_OPTIONS ? DEFAULT_VARIANT : variantOf(switches);
+    const named = variantOf(switches);
     return { switches, key, variant: key ? `${named} ${key}` : named };
   }
-  let unasked: Asked | undefined;
   const remembered = new Map<string, Asked>();
 
   return function answerText(request) {
     const start = request.url.indexOf("?");
-    let asked: Asked;
-    if (start === -1) asked = unasked ??= read(undefined);
-    else {
-      const search = request.url.slice(start);
-      const known = remembered.get(search);
-      if (known) asked = known;
-      else {
-        asked = read(queryOf(request.url));
-        if (remembered.size >= REMEMBERED_QUERIES) remembered.clear();
-        remembered.set(search, asked);
-      }
+    const search = start === -1 ? "" : request.url.slice(start);
+    let asked = remembered.get(search);
+    if (!asked) {
+      asked = read(queryOf(request.url));
+      if (remembered.size >= REMEMBERED_QUERIES) remembered.clear();
+      remembered.set(search, asked);
     }
     const { switches, key, variant } = asked;
     const { drawn, draw } = current();

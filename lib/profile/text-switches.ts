@@ -133,24 +133,19 @@ function theme(raw: string | null): Theme {
   throw new ApiError("bad_request", `theme must be ${THEMES.join(" or ")}`);
 }
 
-/**
- * The switches in a request URL, combined (`?width=60&nocolor`, `?nocolor=0`). Other
- * parameters are ignored; a switch's bad value throws the 400 envelope's error, naming
- * what it accepts.
- */
-export function textOptions(url: string): TextOptions {
-  const query = queryOf(url);
-  return query ? switchesIn(query) : DEFAULT_TEXT_OPTIONS;
-}
-
 /** A request URL's query, parsed; undefined when it has none. */
 export function queryOf(url: string): URLSearchParams | undefined {
   const start = url.indexOf("?");
   return start === -1 ? undefined : new URLSearchParams(url.slice(start + 1));
 }
 
-/** The switches in a parsed query, as `textOptions` reads them. */
-export function switchesIn(query: URLSearchParams): TextOptions {
+/**
+ * The switches in a request's parsed query (`queryOf`), combined (`?width=60&nocolor`,
+ * `?nocolor=0`); the defaults without a query. Other parameters are ignored; a switch's
+ * bad value throws the 400 envelope's error, naming what it accepts.
+ */
+export function switchesIn(query: URLSearchParams | undefined): TextOptions {
+  if (!query) return DEFAULT_TEXT_OPTIONS;
   return {
     colour: !flag(query, "nocolor"),
     truecolor: flag(query, "truecolor"),

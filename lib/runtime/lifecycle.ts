@@ -14,18 +14,15 @@ export interface BackgroundTask {
 
 export class Lifecycle {
   readonly #tasks: BackgroundTask[] = [];
-  #running = false;
   #draining = false;
 
-  /** Runs `task` while the server listens: now, if it already does. */
+  /** Runs `task` while the server listens; added as the app is built, before `start`. */
   add(task: BackgroundTask): void {
     this.#tasks.push(task);
-    if (this.#running) task.start();
   }
 
   /** The server listens: every task starts. */
   start(): void {
-    this.#running = true;
     for (const task of this.#tasks) task.start();
   }
 
@@ -36,7 +33,6 @@ export class Lifecycle {
 
   /** The server has stopped: every task stops. */
   stop(): void {
-    this.#running = false;
     for (const task of this.#tasks) task.stop();
   }
 

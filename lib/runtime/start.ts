@@ -137,7 +137,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
   };
   // Before the "listening" line: whoever reads it may send SIGTERM at once, and gets a drain.
   drainOnSignal(runtime, server);
-  // The background work (the live feed's reads) runs while the server listens.
+  // Only once every port listens: a start refused for its address never reads GitHub.
   lifecycle.start();
   const routes = app.routes.length;
   const scrapedAt = metricsServer ? `${metricsServer.url}${METRICS_PATH}` : "off";

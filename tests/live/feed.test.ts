@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { liveConfig } from "../../lib/live/config.ts";
-import { type LiveFeed, liveFeed } from "../../lib/live/feed.ts";
+import type { LiveFeed } from "../../lib/live/feed.ts";
 import { GITHUB_API_VERSION } from "../../lib/live/github.ts";
 import { MAX_BODY_BYTES } from "../../lib/live/read.ts";
-import { liveSources } from "../../lib/live/sources.ts";
+import { ownerFeed } from "../../lib/live/sources.ts";
 import { exposition } from "../../lib/metrics/exposition.ts";
 import { type SiteMetrics, siteMetrics } from "../../lib/metrics/site-metrics.ts";
 import { freePort } from "../../scripts/loopback.ts";
@@ -42,13 +42,7 @@ function harness(env: Record<string, string> = {}): Harness {
   let now = FIXED_NOW.getTime();
   const metrics = siteMetrics();
   const log = memoryLog();
-  const feed = liveFeed(liveSources({ config, content: sample, userAgent: USER_AGENT }), {
-    refreshMs: config.refreshSeconds * 1000,
-    timeoutMs: config.timeoutMs,
-    clock: () => now,
-    log,
-    metrics,
-  });
+  const feed = ownerFeed(config, sample, USER_AGENT, { clock: () => now, log, metrics });
   return {
     feed,
     metrics,

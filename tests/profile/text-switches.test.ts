@@ -3,13 +3,14 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../lib/http/errors.ts";
 import {
   DEFAULT_TEXT_OPTIONS,
+  queryOf,
   SWITCH_WORDS,
+  switchesIn,
   switchParameters,
   TEXT_SWITCHES,
-  textOptions,
 } from "../../lib/profile/text-switches.ts";
 
-const at = (query: string) => textOptions(`https://rin.example/api/curl${query}`);
+const at = (query: string) => switchesIn(queryOf(`https://rin.example/api/curl${query}`));
 
 describe("reading switches", () => {
   test("none: colour, the terminal's own theme, 80 columns", () => {

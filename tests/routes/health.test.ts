@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { liveConfig } from "../../lib/live/config.ts";
-import { type LiveFeed, liveFeed } from "../../lib/live/feed.ts";
-import { liveSources } from "../../lib/live/sources.ts";
+import type { LiveFeed } from "../../lib/live/feed.ts";
+import { ownerFeed } from "../../lib/live/sources.ts";
 import { siteMetrics } from "../../lib/metrics/site-metrics.ts";
 import { Lifecycle } from "../../lib/runtime/lifecycle.ts";
 import { releaseId } from "../../lib/runtime/release.ts";
@@ -34,14 +34,8 @@ afterAll(() => github.stop());
 
 /** A feed over the fixture owner's GitHub, on a clock the test moves. */
 function readFeed(clock: () => number): LiveFeed {
-  const config = liveConfig({ GITHUB_API_URL: github.url });
-  return liveFeed(liveSources({ config, content: sample, userAgent: "test" }), {
-    refreshMs: 300_000,
-    timeoutMs: 1000,
-    clock,
-    log: memoryLog(),
-    metrics: siteMetrics(),
-  });
+  const config = liveConfig({ GITHUB_API_URL: github.url, LIVE_TIMEOUT_MS: "1000" });
+  return ownerFeed(config, sample, "test", { clock, log: memoryLog(), metrics: siteMetrics() });
 }
 
 describe("the plain heartbeat is unchanged", () => {
