@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH } from "../../lib/docs/paths.ts";
+import { classifyClient } from "../../lib/http/client-kind.ts";
 import type { Encoding } from "../../lib/http/compression.ts";
 import { serialiseJson } from "../../lib/http/prepared-response.ts";
 import { VERSION } from "../../lib/runtime/version.ts";
@@ -16,10 +17,8 @@ const contract = useTargets();
 const clients = Object.entries(as) as [string, Record<string, string>][];
 
 /** Terminal clients get pretty JSON (docs/http.md); the reference decides who is one. */
-function isPretty(headers: Record<string, string>): boolean {
-  const ua = (headers["user-agent"] ?? "").toLowerCase();
-  return ["curl/", "wget/", "httpie/", "powershell"].some((agent) => ua.includes(agent));
-}
+const isPretty = (headers: Record<string, string>): boolean =>
+  classifyClient(headers["user-agent"] ?? null, headers.accept ?? null).prettyJson;
 
 describe.each(OWNERS)("%s's site", (owner) => {
   const { content, profilePath, paths, remote, local } = contract(owner);

@@ -65,6 +65,10 @@ async function judged(via: Checked, path: string, init: RequestInit = {}) {
   };
 }
 
+/** What Prism found wrong with the answer alone: a request off the document is some tests' point. */
+const ofTheAnswer = (violations: readonly Violation[]): Violation[] =>
+  violations.filter(({ location }) => location[0] === "response");
+
 /**
  * Sends a request the document does not describe (a body no operation takes) through
  * Prism, raw; resolves with what Prism found wrong with the answer, not the request.
@@ -78,7 +82,7 @@ async function judgedBadRequest(via: Checked, method: string, path: string, body
   const violations: Violation[] = JSON.parse(headerOf(answer, "sl-violations") ?? "[]");
   return {
     status: answer.status,
-    violations: violations.filter(({ location }) => location[0] === "response"),
+    violations: ofTheAnswer(violations),
   };
 }
 
@@ -136,7 +140,7 @@ describe.each(OWNERS)("every GET operation of %s's site", (owner) => {
       for (const query of ["?width=9", "?width=ten", "?theme=sepia"]) {
         const answer = await judged(site, `${path}${query}`, { headers: as.curl });
         // Prism also says the request breaks the document, which is the point: only the answer is judged.
-        const answerViolations = answer.violations.filter(({ location }) => location[0] === "response");
+        const answerViolations = ofTheAnswer(answer.violations);
         expect({ query, status: answer.status, answerViolations }).toEqual({
           query,
           status: 400,
@@ -174,7 +178,7 @@ describe.each(OWNERS)("every GET operation of %s's site", (owner) => {
       ["?resource=https://elsewhere.example/", 404],
     ] as const) {
       const answer = await judged(site, `/.well-known/webfinger${query}`, { headers: as.pythonRequests });
-      const answerViolations = answer.violations.filter(({ location }) => location[0] === "response");
+      const answerViolations = ofTheAnswer(answer.violations);
       expect({ query, status: answer.status, answerViolations }).toEqual({
         query,
         status,
@@ -236,7 +240,7 @@ describe("the live activity, one-liners and the health format, as documented", (
 
   test("a format with an unknown code is the documented 400", async () => {
     const answer = await judged(live, "/?format=%25x", { headers: as.curl });
-    const answerViolations = answer.violations.filter(({ location }) => location[0] === "response");
+    const answerViolations = ofTheAnswer(answer.violations);
     expect({ status: answer.status, answerViolations }).toEqual({ status: 400, answerViolations: [] });
   });
 

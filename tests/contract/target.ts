@@ -13,18 +13,17 @@
 import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
 import type { Content } from "../../lib/content/validate.ts";
-import { type App, createApp } from "../../lib/http/app.ts";
-import { loadConfig } from "../../lib/runtime/config.ts";
+import type { App } from "../../lib/http/app.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
-import { getPaths, profilePath } from "../support/app.ts";
-import { memoryLog } from "../support/log.ts";
+import { getPaths, profilePath, SITE_URL, testApp } from "../support/app.ts";
 import { NO_GITHUB } from "../support/loopback-only.ts";
 import { OWNERS, type Owner, ownerContent, ownerDir } from "../support/owners.ts";
 
-/** The origin every target is started with. */
-export const SITE_URL = "https://rin.example";
-
-export { OWNERS, type Owner };
+/**
+ * The fixture owners, and the origin every target is started with: the in-process app's,
+ * which the paths are built from.
+ */
+export { OWNERS, type Owner, SITE_URL };
 
 const COMMAND = (process.env.CONTRACT_COMMAND ?? "bun run start").split(" ");
 const CWD = process.env.CONTRACT_CWD ?? join(import.meta.dir, "..", "..");
@@ -69,11 +68,7 @@ const references = new Map<Owner, App>();
 function referenceFor(owner: Owner): App {
   let app = references.get(owner);
   if (!app) {
-    app = createApp({
-      config: loadConfig({ SITE_URL }),
-      log: memoryLog(),
-      content: ownerContent(owner, SITE_URL),
-    });
+    app = testApp({ clock: Date.now, content: ownerContent(owner, SITE_URL) });
     references.set(owner, app);
   }
   return app;

@@ -1,10 +1,11 @@
 /** Start-up refusals: each configuration or content mistake is one clear line and exit 1. */
 import { afterAll, describe, expect, test } from "bun:test";
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type EditableContent, validContent, writeContent } from "../support/content.ts";
+import { type EditableContent, validContent } from "../support/content.ts";
 import { ownerDir } from "../support/owners.ts";
+import { copyProject } from "../support/project-copy.ts";
 import { runCommand, scriptLines } from "../support/run.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
@@ -59,11 +60,7 @@ describe("content refusals, through the commands a person runs", () => {
   function projectWith(file: string, text: (content: EditableContent) => string): string {
     const dir = mkdtempSync(join(tmpdir(), "site-api-"));
     copies.push(dir);
-    for (const entry of ["lib", "routes", "server.ts", "server.deno.ts", "package.json", "deno.json"]) {
-      cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
-    }
-    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-    writeContent(join(dir, "content"), validContent());
+    copyProject(dir, ["lib", "routes", "server.ts", "server.deno.ts", "package.json", "deno.json"]);
     writeFileSync(join(dir, "content", file), text(validContent()));
     return dir;
   }

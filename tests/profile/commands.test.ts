@@ -8,9 +8,10 @@
 import { describe, expect, test } from "bun:test";
 import { commandLines, commandList, PLAIN, shellWords, visibleWidth } from "../../lib/profile/ansi/index.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
-import { as, send, testApp } from "../support/app.ts";
+import { testApp } from "../support/app.ts";
 import { commandProblems, LONG_SITE_URL, overflowing, textCommands } from "../support/commands.ts";
 import { ownerContent } from "../support/owners.ts";
+import { plainAt, WIDTHS } from "../support/text.ts";
 
 const content = ownerContent("rin", LONG_SITE_URL);
 const app = testApp({ config: loadConfig({ SITE_URL: LONG_SITE_URL }), content });
@@ -26,14 +27,11 @@ const ANSWERS: [url: string, commands: readonly string[]][] = [
   ["/api/vcard", commands.vcard],
 ];
 
-const plainAt = async (url: string, width: number) =>
-  (await send(app, `${url}${url.includes("?") ? "&" : "?"}nocolor&width=${width}`, as.curl)).text();
-
 describe.each(ANSWERS)("%s with a long SITE_URL", (url, shown) => {
   test.each([40, 60, 80, 120])(
     "at %d columns shows each command whole and apart from what it does",
     async (width) => {
-      const text = await plainAt(url, width);
+      const text = await plainAt(app, url, width);
       expect({ width, problems: shown.flatMap((command) => commandProblems(text, command)) }).toEqual({
         width,
         problems: [],
@@ -42,8 +40,8 @@ describe.each(ANSWERS)("%s with a long SITE_URL", (url, shown) => {
   );
 
   test("at every width from 40 to 200, no line is wider but one that is a single word of a command", async () => {
-    for (let width = 40; width <= 200; width++) {
-      expect({ width, over: overflowing(await plainAt(url, width), width, shown) }).toEqual({
+    for (const width of WIDTHS) {
+      expect({ width, over: overflowing(await plainAt(app, url, width), width, shown) }).toEqual({
         width,
         over: [],
       });

@@ -8,15 +8,13 @@ import { describe, expect, test } from "bun:test";
 import type { Content } from "../../lib/content/validate.ts";
 import { declaredRoutes } from "../../lib/http/route.ts";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
-import { as, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { otherOwner, SITE_URL, sample, testApp } from "../support/app.ts";
 import { overflowing, textCommands } from "../support/commands.ts";
-
-const WIDTHS = Array.from({ length: 161 }, (_, i) => 40 + i);
-const squash = (text: string) => text.replace(/\s+/g, "");
+import { plainAt, squash, WIDTHS } from "../support/text.ts";
 
 function profileAt(content: Content) {
   const app = testApp({ content });
-  return async (width: number) => (await send(app, `/api/curl?nocolor&width=${width}`, as.curl)).text();
+  return (width: number) => plainAt(app, "/api/curl", width);
 }
 
 /** The paths of the routes that serve the content whole, from the route table. */

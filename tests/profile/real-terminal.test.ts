@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { visibleWidth } from "../../lib/profile/ansi/width.ts";
-import { otherOwner, sample } from "../support/app.ts";
+import { as, otherOwner, sample, withQuery } from "../support/app.ts";
 import { commandProblems, LONG_SITE_URL, textCommands } from "../support/commands.ts";
 import { codeLines, decode, toPbm } from "../support/qr-image.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -72,8 +72,7 @@ const PALETTES = ["", "truecolor", "theme=dark", "theme=light&truecolor"];
 test.each(["/", "/api/curl", "/api/ping", "/api/curl?help"])(
   "%s shows the same text in every palette as without colour",
   async (path) => {
-    const joined = (query: string) =>
-      `${server.url}${path}${query ? `${path.includes("?") ? "&" : "?"}${query}` : ""}`;
+    const joined = (query: string) => withQuery(`${server.url}${path}`, query && `?${query}`);
     const plain = await shown(joined("nocolor"));
     expect(plain.split("\n").length).toBeGreaterThan(10);
     for (const palette of PALETTES) {
@@ -116,8 +115,10 @@ describe("with a long SITE_URL, a command copied from the pane is the command", 
   ];
   test.each(answers)("%s", async (path, expected, widths) => {
     for (const columns of widths) {
-      const query = `${path.includes("?") ? "&" : "?"}nocolor&width=${columns}`;
-      const pane = await shown(`${long.url}${path}${query}`, { columns, joined: true });
+      const pane = await shown(withQuery(`${long.url}${path}`, `?nocolor&width=${columns}`), {
+        columns,
+        joined: true,
+      });
       const problems = expected.flatMap((command) => commandProblems(pane, command));
       expect({ columns, problems }).toEqual({ columns, problems: [] });
     }
@@ -132,7 +133,7 @@ test("an owner whose name is in Devanagari: every line fits a 40-column terminal
     // A line tmux wraps shows as more than one row. Only a line holding a single command
     // word may be wider than 40 columns (and so wrap); any other row more means tmux
     // measured a line wider than the renderer did.
-    const text = await (await fetch(url, { headers: { "user-agent": "curl/8.5.0" } })).text();
+    const text = await (await fetch(url, { headers: as.curl })).text();
     const rows = text
       .trimEnd()
       .split("\n")

@@ -8,9 +8,9 @@
 import { describe, expect, test } from "bun:test";
 import { as, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { commandProblems, overflowing, textCommands } from "../support/commands.ts";
+import { plainAt, squash, WIDTHS } from "../support/text.ts";
 
 const app = testApp();
-const WIDTHS = Array.from({ length: 161 }, (_, i) => 40 + i);
 
 interface Profile {
   handle: string;
@@ -23,21 +23,18 @@ interface Profile {
 const rin = (await (await send(app, "/api/rin.json", as.pythonRequests)).json()) as Profile;
 
 const commands = textCommands(SITE_URL, sample);
-const squash = (text: string) => text.replace(/\s+/g, "");
-const plainAt = async (url: string, width: number) =>
-  (await send(app, `${url}${url.includes("?") ? "&" : "?"}nocolor&width=${width}`, as.curl)).text();
 
 describe("the profile", () => {
   test("fits every width from 40 to 200", async () => {
     for (const width of WIDTHS) {
-      const over = overflowing(await plainAt("/api/curl", width), width, commands.profile);
+      const over = overflowing(await plainAt(app, "/api/curl", width), width, commands.profile);
       expect({ width, over }).toEqual({ width, over: [] });
     }
   });
 
   test("keeps the name, every role and organisation, every skill with its level and every link", async () => {
     for (const width of WIDTHS) {
-      const all = squash(await plainAt("/api/curl", width));
+      const all = squash(await plainAt(app, "/api/curl", width));
       const pieces = [
         rin.name,
         rin.nativeName,
@@ -55,15 +52,17 @@ describe("the profile", () => {
   });
 
   test("is laid out for 80 columns without the switch", async () => {
-    expect(await (await send(app, "/api/curl?nocolor", as.curl)).text()).toBe(await plainAt("/api/curl", 80));
+    expect(await (await send(app, "/api/curl?nocolor", as.curl)).text()).toBe(
+      await plainAt(app, "/api/curl", 80),
+    );
   });
 });
 
 describe("the ping's status card and the help", () => {
   test("fit every width from 40 to 200, and keep every command whole, apart from what it does", async () => {
     for (const width of WIDTHS) {
-      const card = await plainAt("/api/ping", width);
-      const help = await plainAt("/api/curl?help", width);
+      const card = await plainAt(app, "/api/ping", width);
+      const help = await plainAt(app, "/api/curl?help", width);
       expect({
         width,
         card: overflowing(card, width, commands.ping),

@@ -40,15 +40,7 @@ describe("a request's line", () => {
   };
   const line = (format: "json" | "pretty", method = entry.method, path = entry.path) => {
     const { log, writes } = written({ format });
-    log.access({
-      arrivedAtMs: ARRIVED,
-      method,
-      path,
-      status: 200,
-      durationMs: 0.4213,
-      client: "terminal",
-      requestId: "abc",
-    });
+    log.access({ ...served("abc"), method, path, durationMs: 0.4213, client: "terminal" });
     log.flush();
     return writes[0] as string;
   };
@@ -68,23 +60,13 @@ describe("a request's line", () => {
 
   test("each entry keeps its own arrival time and duration when a batch formats them", () => {
     const { log, writes } = written();
+    log.access({ ...served("a"), durationMs: 1 });
     log.access({
-      arrivedAtMs: ARRIVED,
-      method: "GET",
-      path: "/",
-      status: 200,
-      durationMs: 1,
-      client: "program",
-      requestId: "a",
-    });
-    log.access({
+      ...served("b"),
       arrivedAtMs: ARRIVED + 1500,
-      method: "GET",
-      path: "/",
       status: 404,
       durationMs: 2.5,
       client: "browser",
-      requestId: "b",
     });
     log.flush();
     const parsed = (writes[0] as string).split("\n").map((text) => JSON.parse(text));
@@ -149,15 +131,7 @@ describe("events and failures", () => {
 
   test("a failure goes to stderr with its stack trace, after the lines queued before it", () => {
     const { log, writes, failures } = written();
-    log.access({
-      arrivedAtMs: ARRIVED,
-      method: "GET",
-      path: "/boom",
-      status: 500,
-      durationMs: 0,
-      client: "program",
-      requestId: "x",
-    });
+    log.access({ ...served("x"), path: "/boom", status: 500 });
     log.error("GET /boom failed", new Error("boom"));
     expect(writes).toHaveLength(1);
     expect(failures[0]).toMatch(/GET \/boom failed: Error: boom\n\s+at /);

@@ -4,13 +4,13 @@
  * manifest and served on the next start; Ctrl-C stops the runner and the server.
  */
 import { afterAll, expect, test } from "bun:test";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
-import { validContent, writeContent } from "../support/content.ts";
+import { validContent } from "../support/content.ts";
+import { copyProject } from "../support/project-copy.ts";
 
-const ROOT = join(import.meta.dir, "..", "..");
 const project = mkdtempSync(join(tmpdir(), "site-dev-"));
 let dev: ServerProcess | undefined;
 afterAll(async () => {
@@ -18,18 +18,8 @@ afterAll(async () => {
   rmSync(project, { recursive: true, force: true });
 });
 
-/** What the project needs to run `bun run dev`, with the tests' own content. */
-function copyProject(): void {
-  for (const entry of ["lib", "routes", "server.ts", "package.json"]) {
-    cpSync(join(ROOT, entry), join(project, entry), { recursive: true });
-  }
-  mkdirSync(join(project, "scripts"));
-  for (const script of ["dev.ts", "gen-routes.ts"]) {
-    cpSync(join(ROOT, "scripts", script), join(project, "scripts", script));
-  }
-  symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"));
-  writeContent(join(project, "content"), validContent());
-}
+/** What the project needs to run `bun run dev`. */
+const DEV_FILES = ["lib", "routes", "server.ts", "package.json", "scripts/dev.ts", "scripts/gen-routes.ts"];
 
 /** Polls `check` until it returns a value, for at most `ms`. */
 async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 10_000) {
@@ -49,7 +39,7 @@ const answer = (path: string) =>
   );
 
 test("a content mistake prints one line and the runner stays up; the saved fix is served", async () => {
-  copyProject();
+  copyProject(project, DEV_FILES);
   // CONTENT_DIR unset: the copy serves, and the runner watches, its own content/.
   dev = await startServerProcess(["bun", "run", "dev"], {
     cwd: project,

@@ -19,7 +19,7 @@ const CONTINUED = " \\";
 export const LONG_SITE_URL = "https://a-rather-long-personal-site-name.example-hosting.dev";
 
 /** A command found whole in a text, and what follows it on its last line. */
-export interface Occurrence {
+interface Occurrence {
   readonly after: string;
 }
 
@@ -27,7 +27,7 @@ export interface Occurrence {
  * Every place in `text` that shows `command`: a line starting with it, or continued
  * lines (each ending in ` \`) that join into it, then the rest of it on the next line.
  */
-export function occurrences(text: string, command: string): Occurrence[] {
+function occurrences(text: string, command: string): Occurrence[] {
   const lines = text.split("\n").map((line) => line.trim());
   const found: Occurrence[] = [];
   lines.forEach((_, start) => {

@@ -8,10 +8,10 @@ import type { KnownActivity, LiveFeed, SourceHealth } from "../../lib/live/feed.
 import { FIXED_NOW } from "./app.ts";
 
 /** Twelve minutes before the golden files' instant. */
-export const PUSHED_AT = new Date(FIXED_NOW.getTime() - 12 * 60_000);
+const PUSHED_AT = new Date(FIXED_NOW.getTime() - 12 * 60_000);
 
 /** A push the fixture owner made, read a minute before the golden files' instant. */
-export const PUSH: KnownActivity = {
+const PUSH: KnownActivity = {
   source: "github",
   sourceName: "GitHub",
   text: "pushed to rin-example/evals",
