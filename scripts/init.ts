@@ -12,7 +12,12 @@ import { dirname, join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { ContentError } from "../lib/content/content-error.ts";
 import { parseContentFile } from "../lib/content/parse.ts";
-import { type RawContent, validateContent } from "../lib/content/validate.ts";
+import {
+  CONTENT_FILE_NAMES,
+  type Content,
+  type RawContent,
+  validateContent,
+} from "../lib/content/validate.ts";
 import { readCommandLine } from "../lib/runtime/command-line.ts";
 import {
   type Answers,
@@ -35,8 +40,9 @@ const SAMPLE_DIR = join(import.meta.dir, "..", "content");
  * `(cd tests/fixtures/owners/rin && sha256sum *.json) > scripts/sample-content.sha256`.
  */
 export const SAMPLE_SUMS = join(import.meta.dir, "sample-content.sha256");
-const WRITTEN = ["profile.json", "now.json", "site.json"] as const;
-const KEPT = ["quotes.json", "roasts.json", "stack.json"] as const;
+/** The parts of the content init writes, and those it leaves as they are. */
+const WRITTEN = ["profile", "now", "site"] as const satisfies readonly (keyof Content)[];
+const KEPT = ["quotes", "roasts", "stack"] as const satisfies readonly (keyof Content)[];
 
 export const USAGE = `usage: bun run init [OPTIONS]
 
@@ -277,31 +283,33 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   }
 
   const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? SAMPLE_DIR);
+  const inDir = (key: keyof Content) => join(dir, CONTENT_FILE_NAMES[key]);
   /** Inside the working folder, relative to it; elsewhere, absolute. */
-  const shown = (file: string) => {
-    const path = relative(process.cwd(), join(dir, file));
-    return path.startsWith("..") ? join(dir, file) : path;
+  const shown = (path: string) => {
+    const relativePath = relative(process.cwd(), path);
+    return relativePath.startsWith("..") ? path : relativePath;
   };
   const sample = sampleSums();
-  const isSample = (file: string) => sample.get(file) === sha256(join(dir, file));
-  const theirs = WRITTEN.filter((file) => existsSync(join(dir, file)) && !isSample(file));
+  const isSample = (key: keyof Content) => sample.get(CONTENT_FILE_NAMES[key]) === sha256(inDir(key));
+  const theirs = WRITTEN.filter((key) => existsSync(inDir(key)) && !isSample(key));
   if (theirs.length > 0 && !values.force) {
     const are = theirs.length === 1 ? "is" : "are";
     io.err(
-      `Not written: ${theirs.map(shown).join(", ")} ${are} not the shipped sample; --force replaces them`,
+      `Not written: ${theirs.map((key) => shown(inDir(key))).join(", ")} ${are} not the shipped sample; --force replaces them`,
     );
     return EXIT.notWritten;
   }
 
-  const kept: Record<string, unknown> = {};
+  const kept: Partial<Record<keyof Content, unknown>> = {};
   try {
-    for (const file of KEPT) {
-      const path = existsSync(join(dir, file)) ? join(dir, file) : join(SAMPLE_DIR, file);
-      kept[file.replace(".json", "")] = parseContentFile(file, readFileSync(path, "utf8"));
+    for (const key of KEPT) {
+      const file = CONTENT_FILE_NAMES[key];
+      const path = existsSync(inDir(key)) ? inDir(key) : join(SAMPLE_DIR, file);
+      kept[key] = parseContentFile(file, readFileSync(path, "utf8"));
     }
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    const folder = dirname(shown(error.file));
+    const folder = dirname(shown(join(dir, error.file)));
     io.err(`Not written: ${new ContentError(error.file, error.where, error.problem, folder).message}`);
     return EXIT.notWritten;
   }
@@ -311,27 +319,22 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
 
   // All three are valid: each is written beside its place, then all are moved in.
   mkdirSync(dir, { recursive: true });
-  const files = {
-    "profile.json": settled.files.profile,
-    "now.json": settled.files.now,
-    "site.json": settled.files.site,
-  };
-  for (const [file, value] of Object.entries(files)) {
-    writeFileSync(join(dir, `${file}.new`), `${JSON.stringify(value, null, 2)}\n`);
+  for (const key of WRITTEN) {
+    writeFileSync(`${inDir(key)}.new`, `${JSON.stringify(settled.files[key], null, 2)}\n`);
   }
-  for (const file of WRITTEN) renameSync(join(dir, `${file}.new`), join(dir, file));
-  for (const file of KEPT) {
-    if (!existsSync(join(dir, file))) copyFileSync(join(SAMPLE_DIR, file), join(dir, file));
+  for (const key of WRITTEN) renameSync(`${inDir(key)}.new`, inDir(key));
+  for (const key of KEPT) {
+    if (!existsSync(inDir(key))) copyFileSync(join(SAMPLE_DIR, CONTENT_FILE_NAMES[key]), inDir(key));
   }
 
-  io.out(`Wrote ${WRITTEN.map(shown).join(", ")} for ${settled.answers.name}.`);
+  io.out(`Wrote ${WRITTEN.map((key) => shown(inDir(key))).join(", ")} for ${settled.answers.name}.`);
   for (const line of settled.derived) io.out(`  ${line}`);
   io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
-  for (const [file, value] of Object.entries(files)) {
-    const fields = [...placeholdersIn(value), ...(file === "profile.json" ? UNMARKED_IN_PROFILE : [])];
-    if (fields.length > 0) io.out(`  ${shown(file)}: ${fields.sort().join(", ")}`);
+  for (const key of WRITTEN) {
+    const fields = [...placeholdersIn(settled.files[key]), ...(key === "profile" ? UNMARKED_IN_PROFILE : [])];
+    if (fields.length > 0) io.out(`  ${shown(inDir(key))}: ${fields.sort().join(", ")}`);
   }
-  for (const file of KEPT.filter(isSample)) io.out(`  ${shown(file)}: the sample owner's, all of it`);
+  for (const key of KEPT.filter(isSample)) io.out(`  ${shown(inDir(key))}: the sample owner's, all of it`);
   io.out("Then: bun run dev");
   return EXIT.written;
 }

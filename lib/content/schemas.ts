@@ -307,7 +307,7 @@ function buildContentSchemas() {
 /** Every content schema, built on the first call. */
 export const contentSchemas = once(buildContentSchemas);
 
-type ContentSchemas = ReturnType<typeof buildContentSchemas>;
+export type ContentSchemas = ReturnType<typeof buildContentSchemas>;
 export type Profile = ContentSchemas["Profile"]["static"];
 export type Now = ContentSchemas["Now"]["static"];
 export type Quote = ContentSchemas["Quote"]["static"];
