@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFil
 import { dirname, join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { ContentError } from "../lib/content/content-error.ts";
+import { listed } from "../lib/content/mistakes.ts";
 import { parseContentFile } from "../lib/content/parse.ts";
 import {
   CONTENT_FILE_NAMES,
@@ -153,10 +154,6 @@ function inTheirTerms(error: ContentError, key: Key): string {
   const [, index, part] = (error.where as string).split("/").slice(1);
   return `--link ${Number(index) + 1}: its ${part === "url" ? "URL" : part} ${error.problem}`;
 }
-
-/** `a`, `a and b`, `a, b and c`. */
-const listed = (words: readonly string[]) =>
-  words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 
 /** `GitHub=https://github.com/ada`: the label is what comes before the first `=`. */
 function linkOf(text: string): Link {
