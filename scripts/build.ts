@@ -2,7 +2,7 @@
  * Compiles the Bun entry point, every route and all of content/ into one executable,
  * `dist/site`, with the git commit baked in (`GIT_COMMIT`, else `git rev-parse`).
  *
- *   bun run build                  dist/site (with bytecode, lazy imports as chunks of their own)
+ *   bun run build                  dist/site, with bytecode
  *   bun run build --no-bytecode    without bytecode, for the start-up comparison
  *   bun run build --outfile PATH   elsewhere
  */
