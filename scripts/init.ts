@@ -23,7 +23,7 @@ import { readCommandLine } from "../lib/runtime/command-line.ts";
 import {
   type Answers,
   type Link,
-  missingFlags,
+  missingAnswers,
   PLACEHOLDER,
   placeholdersIn,
   starterContent,
@@ -125,6 +125,9 @@ const QUESTIONS: readonly { readonly key: Exclude<Key, "links">; readonly text: 
 
 /** The flag that gives an answer: `blueskyDid` → `--bluesky-did`. */
 const flagOf = (key: Key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/** What gives a missing answer, as a refusal names it: its flag; for the links, either of two. */
+const giverOf = (key: Key) => (key === "links" ? "--link (or --email)" : flagOf(key));
 
 /** The answer a field of the written files comes from, by its JSON pointer. */
 const ANSWERED_BY: Readonly<Record<string, Key>> = {
@@ -231,16 +234,14 @@ async function settle(
       }
     }
     answers.links ??= [];
-    const missing = missingFlags(answers);
-    if (missing.length > 0 && !io.ask) {
-      const are = missing.length === 1 ? "is" : "are";
-      io.err(`bun run init: ${listed(missing)} ${are} needed (or run it in a terminal to be asked)`);
-      return EXIT.usage;
-    }
-    toAsk = QUESTIONS.map(({ key }): Key => key).filter((key) => missing.includes(`--${key}`));
-    if (missing.some((flag) => flag.startsWith("--link"))) toAsk.push("links");
+    toAsk = missingAnswers(answers);
     if (toAsk.length > 0) {
-      io.err(`  ${listed(missing)} ${missing.length === 1 ? "is" : "are"} needed`);
+      const needed = `${listed(toAsk.map(giverOf))} ${toAsk.length === 1 ? "is" : "are"} needed`;
+      if (!io.ask) {
+        io.err(`bun run init: ${needed} (or run it in a terminal to be asked)`);
+        return EXIT.usage;
+      }
+      io.err(`  ${needed}`);
       continue;
     }
 
