@@ -19,7 +19,7 @@ import {
   type RawContent,
   validateContent,
 } from "../lib/content/validate.ts";
-import { readCommandLine } from "../lib/runtime/command-line.ts";
+import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 import {
   type Answers,
   type Link,
@@ -31,7 +31,7 @@ import {
   UNMARKED_IN_PROFILE,
 } from "./new-owner.ts";
 
-export const EXIT = { written: 0, notWritten: 1, usage: 2 } as const;
+export const EXIT = { written: 0, notWritten: 1, usage: USAGE_ERROR } as const;
 
 const SAMPLE_DIR = join(import.meta.dir, "..", "content");
 /**
@@ -101,9 +101,7 @@ const COMMAND = {
 } as const;
 
 /** Where the command talks: a person's terminal, or a test. */
-export interface Io {
-  out(line: string): void;
-  err(line: string): void;
+export interface Io extends CommandOutput {
   /** Asks a question and resolves to the answer; undefined when nobody is there to ask. */
   readonly ask: ((question: string) => Promise<string>) | undefined;
 }
@@ -341,11 +339,7 @@ if (import.meta.main) {
   const prompt = process.stdin.isTTY
     ? createInterface({ input: process.stdin, output: process.stdout })
     : undefined;
-  const io: Io = {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-    ask: prompt && ((question) => prompt.question(question)),
-  };
+  const io: Io = { ...CONSOLE, ask: prompt && ((question) => prompt.question(question)) };
   process.exitCode = await init(process.argv.slice(2), io, new Date().toISOString().slice(0, 10));
   prompt?.close();
 }

@@ -7,9 +7,9 @@
  *   bun run notify [BASE_URL] [--wait SECONDS]     BASE_URL defaults to $SITE_URL
  */
 import type { ReleaseReport } from "../lib/indexnow/report.ts";
-import { CONSOLE, type CommandOutput, readCommandLine } from "../lib/runtime/command-line.ts";
+import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
-export const EXIT = { accepted: 0, notAccepted: 1, usage: 2 } as const;
+export const EXIT = { accepted: 0, notAccepted: 1, usage: USAGE_ERROR } as const;
 
 /** The client's own bound on one call: the endpoint answers within its engine timeout, plus slack. */
 const TIMEOUT_MS = 30_000;
