@@ -297,17 +297,18 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   }
 
   const kept: Partial<Record<keyof Content, unknown>> = {};
-  try {
-    for (const key of KEPT) {
-      const file = CONTENT_FILE_NAMES[key];
-      const path = existsSync(inDir(key)) ? inDir(key) : join(SAMPLE_DIR, file);
+  for (const key of KEPT) {
+    const file = CONTENT_FILE_NAMES[key];
+    // The folder's own, else the sample's: a mistake names the one that was read.
+    const path = existsSync(inDir(key)) ? inDir(key) : join(SAMPLE_DIR, file);
+    try {
       kept[key] = parseContentFile(file, readFileSync(path, "utf8"));
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      const folder = dirname(shown(path));
+      io.err(`Not written: ${new ContentError(file, error.where, error.problem, folder).message}`);
+      return EXIT.notWritten;
     }
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    const folder = dirname(shown(join(dir, error.file)));
-    io.err(`Not written: ${new ContentError(error.file, error.where, error.problem, folder).message}`);
-    return EXIT.notWritten;
   }
 
   const settled = await settle(given, kept, io, today);
