@@ -4,8 +4,9 @@
  * options Deno understands (`lib/http/server-options.ts`). Run it with `deno task start`.
  */
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
+import type { ListenAddress } from "./lib/runtime/config.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
-import { type Address, type Listening, type Runtime, start } from "./lib/runtime/start.ts";
+import { type Listening, type Runtime, start } from "./lib/runtime/start.ts";
 
 /** Deno's documented listen errors, and what each means here. */
 const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure][] = [
@@ -14,10 +15,10 @@ const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure]
 ];
 
 /** Serves `fetch` at `address`; resolves once it listens, rejects with a `ListenError` when it cannot. */
-function serve(fetch: (request: Request) => Response | Promise<Response>, { hostname, port }: Address) {
+function serve(fetch: (request: Request) => Response | Promise<Response>, { host, port }: ListenAddress) {
   return new Promise<Listening>((resolve, reject) => {
     const options: Deno.ServeTcpOptions = {
-      hostname,
+      hostname: host,
       port,
       reusePort: SERVER_OPTIONS.reusePort,
       onError: SERVER_OPTIONS.error,

@@ -38,19 +38,19 @@ export const bun: Runtime = {
   err: (text) => console.error(text),
   exit: (code) => process.exit(code),
   onSignal: (signal, listener) => process.on(signal, listener),
-  async listen(app, { hostname, port }) {
-    listening(() => app.listen({ hostname, port }));
+  async listen(app, { host, port }) {
+    listening(() => app.listen({ hostname: host, port }));
     return {
-      url: urlOf(hostname, app.server?.port),
+      url: urlOf(host, app.server?.port),
       // Without `true`, stop() lets requests in flight finish and resolves when they have.
       stop: async () => {
         await app.stop();
       },
     };
   },
-  async serve(fetch, { hostname, port }) {
-    const server = listening(() => Bun.serve({ ...SERVER_OPTIONS, hostname, port, fetch }));
-    return { url: urlOf(hostname, server.port), stop: () => server.stop() };
+  async serve(fetch, { host, port }) {
+    const server = listening(() => Bun.serve({ ...SERVER_OPTIONS, hostname: host, port, fetch }));
+    return { url: urlOf(host, server.port), stop: () => server.stop() };
   },
 };
 

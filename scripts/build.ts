@@ -1,19 +1,40 @@
 /**
  * Compiles the Bun entry point, every route and all of content/ into one executable,
  * `dist/site`, with the git commit baked in (`GIT_COMMIT`, else `git rev-parse`).
- *
- *   bun run build                  dist/site (with bytecode, lazy imports as chunks of their own)
- *   bun run build --no-bytecode    without bytecode, for the start-up comparison
- *   bun run build --outfile PATH   elsewhere
+ * `bun run build --help` prints the options.
  */
 import { join, resolve } from "node:path";
 import { builtInContent } from "../lib/content/files.ts";
 import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
+import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 
+const DEFAULT_OUTFILE = "dist/site";
+
+const COMMAND = {
+  name: "bun run build",
+  usage: `usage: bun run build [--outfile PATH] [--no-bytecode]
+
+Checks content/ as start-up checks it, then compiles the Bun entry point, every
+route and all of content/ into one executable, with the git commit baked in
+($GIT_COMMIT, else git rev-parse).
+
+Options:
+  --outfile PATH   where to write the executable (default: ${DEFAULT_OUTFILE})
+  --no-bytecode    compile without bytecode, for the start-up comparison
+  -h, --help       this text
+
+Exit status:
+  0  built
+  1  content that start-up would refuse, or the compile failed
+  2  a usage error`,
+  options: { outfile: { type: "string" }, "no-bytecode": { type: "boolean" } },
+  positionals: false,
+} as const;
+
+const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
+if (read.exit !== undefined) process.exit(read.exit);
 const root = join(import.meta.dir, "..");
-const args = process.argv.slice(2);
-const outIndex = args.indexOf("--outfile");
-const outfile = outIndex >= 0 ? (args[outIndex + 1] ?? "dist/site") : "dist/site";
+const outfile = read.values.outfile ?? DEFAULT_OUTFILE;
 
 function commit(): string {
   const fromEnv = process.env.GIT_COMMIT?.trim();
@@ -40,7 +61,7 @@ const build = await Bun.build({
   entrypoints: [join(root, "server.ts")],
   compile: { outfile: resolve(root, outfile) },
   // Bytecode: the executable parses nothing at start-up (docs/performance.md).
-  bytecode: !args.includes("--no-bytecode"),
+  bytecode: !read.values["no-bytecode"],
   define: {
     BUILD_COMMIT: JSON.stringify(sha),
     // security.txt expires a fixed time after the build (lib/crawlers/security-txt.ts).

@@ -17,6 +17,7 @@ import { builtInContent } from "../lib/content/files.ts";
 import type { Profile } from "../lib/content/schemas.ts";
 import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
 import { fromJsonResume } from "../lib/formats/json-resume-import.ts";
+import { once } from "../lib/once.ts";
 import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
 export const EXIT = { written: 0, invalid: 1, usage: USAGE_ERROR } as const;
@@ -71,22 +72,24 @@ export function importResume(
     output.err(USAGE);
     return EXIT.usage;
   }
-  const parsed = { file, out: read.values.out ?? DEFAULT_OUT };
+  const out = read.values.out ?? DEFAULT_OUT;
   let resume: unknown;
   try {
-    resume = readJson(parsed.file);
+    resume = readJson(file);
   } catch (error) {
-    output.err(`cannot read ${parsed.file}: ${error instanceof Error ? error.message : String(error)}`);
+    output.err(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.usage;
   }
   if (typeof resume !== "object" || resume === null || Array.isArray(resume)) {
-    output.err(`${parsed.file} is not a JSON Resume document: a JSON object is expected`);
+    output.err(`${file} is not a JSON Resume document: a JSON object is expected`);
     return EXIT.usage;
   }
+  // The shipped content files, parsed once, on first use.
+  const shipped = once(builtInContent);
   // The profile being replaced lends what a resume cannot hold; the shipped one when there is none.
-  const replacing = existsSync(parsed.out);
-  const current = (replacing ? readJson(parsed.out) : builtInContent().profile) as Profile;
-  const currentName = replacing ? relative(process.cwd(), parsed.out) || parsed.out : "the sample profile";
+  const replacing = existsSync(out);
+  const current = (replacing ? readJson(out) : shipped().profile) as Profile;
+  const currentName = replacing ? relative(process.cwd(), out) || out : "the sample profile";
   const report = fromJsonResume(resume, current, today);
 
   section("Not imported (content/profile.json has no place for these)", report.notImported, output);
@@ -95,17 +98,17 @@ export function importResume(
   section("Read loosely (check them)", report.adjusted, output);
 
   try {
-    checkContentFiles({ ...builtInContent(), profile: report.profile });
+    checkContentFiles({ ...shipped(), profile: report.profile });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     output.err(`Not written: ${error.message}`);
     output.err("Shorten or fix that value in the resume, then run the import again.");
     return EXIT.invalid;
   }
-  writeFileSync(parsed.out, `${JSON.stringify(report.profile, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify(report.profile, null, 2)}\n`);
   const { experience, skills, links } = report.profile;
   output.out(
-    `Wrote ${parsed.out}: ${report.profile.name}, ${experience.length} roles, ${skills.length} skills, ` +
+    `Wrote ${out}: ${report.profile.name}, ${experience.length} roles, ${skills.length} skills, ` +
       `${links.length} links. Review it, then \`bun run start\`.`,
   );
   return EXIT.written;

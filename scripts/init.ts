@@ -11,13 +11,19 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFil
 import { dirname, join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { ContentError } from "../lib/content/content-error.ts";
+import { listed } from "../lib/content/mistakes.ts";
 import { parseContentFile } from "../lib/content/parse.ts";
-import { type RawContent, validateContent } from "../lib/content/validate.ts";
-import { readCommandLine } from "../lib/runtime/command-line.ts";
+import {
+  CONTENT_FILE_NAMES,
+  type Content,
+  type RawContent,
+  validateContent,
+} from "../lib/content/validate.ts";
+import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 import {
   type Answers,
   type Link,
-  missingFlags,
+  missingAnswers,
   PLACEHOLDER,
   placeholdersIn,
   starterContent,
@@ -25,7 +31,7 @@ import {
   UNMARKED_IN_PROFILE,
 } from "./new-owner.ts";
 
-export const EXIT = { written: 0, notWritten: 1, usage: 2 } as const;
+export const EXIT = { written: 0, notWritten: 1, usage: USAGE_ERROR } as const;
 
 const SAMPLE_DIR = join(import.meta.dir, "..", "content");
 /**
@@ -35,8 +41,9 @@ const SAMPLE_DIR = join(import.meta.dir, "..", "content");
  * `(cd tests/fixtures/owners/rin && sha256sum *.json) > scripts/sample-content.sha256`.
  */
 export const SAMPLE_SUMS = join(import.meta.dir, "sample-content.sha256");
-const WRITTEN = ["profile.json", "now.json", "site.json"] as const;
-const KEPT = ["quotes.json", "roasts.json", "stack.json"] as const;
+/** The parts of the content init writes, and those it leaves as they are. */
+const WRITTEN = ["profile", "now", "site"] as const satisfies readonly (keyof Content)[];
+const KEPT = ["quotes", "roasts", "stack"] as const satisfies readonly (keyof Content)[];
 
 export const USAGE = `usage: bun run init [OPTIONS]
 
@@ -94,9 +101,7 @@ const COMMAND = {
 } as const;
 
 /** Where the command talks: a person's terminal, or a test. */
-export interface Io {
-  out(line: string): void;
-  err(line: string): void;
+export interface Io extends CommandOutput {
   /** Asks a question and resolves to the answer; undefined when nobody is there to ask. */
   readonly ask: ((question: string) => Promise<string>) | undefined;
 }
@@ -118,6 +123,9 @@ const QUESTIONS: readonly { readonly key: Exclude<Key, "links">; readonly text: 
 
 /** The flag that gives an answer: `blueskyDid` → `--bluesky-did`. */
 const flagOf = (key: Key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/** What gives a missing answer, as a refusal names it: its flag; for the links, either of two. */
+const giverOf = (key: Key) => (key === "links" ? "--link (or --email)" : flagOf(key));
 
 /** The answer a field of the written files comes from, by its JSON pointer. */
 const ANSWERED_BY: Readonly<Record<string, Key>> = {
@@ -147,10 +155,6 @@ function inTheirTerms(error: ContentError, key: Key): string {
   const [, index, part] = (error.where as string).split("/").slice(1);
   return `--link ${Number(index) + 1}: its ${part === "url" ? "URL" : part} ${error.problem}`;
 }
-
-/** `a`, `a and b`, `a, b and c`. */
-const listed = (words: readonly string[]) =>
-  words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 
 /** `GitHub=https://github.com/ada`: the label is what comes before the first `=`. */
 function linkOf(text: string): Link {
@@ -228,16 +232,14 @@ async function settle(
       }
     }
     answers.links ??= [];
-    const missing = missingFlags(answers);
-    if (missing.length > 0 && !io.ask) {
-      const are = missing.length === 1 ? "is" : "are";
-      io.err(`bun run init: ${listed(missing)} ${are} needed (or run it in a terminal to be asked)`);
-      return EXIT.usage;
-    }
-    toAsk = QUESTIONS.map(({ key }): Key => key).filter((key) => missing.includes(`--${key}`));
-    if (missing.some((flag) => flag.startsWith("--link"))) toAsk.push("links");
+    toAsk = missingAnswers(answers);
     if (toAsk.length > 0) {
-      io.err(`  ${listed(missing)} ${missing.length === 1 ? "is" : "are"} needed`);
+      const needed = `${listed(toAsk.map(giverOf))} ${toAsk.length === 1 ? "is" : "are"} needed`;
+      if (!io.ask) {
+        io.err(`bun run init: ${needed} (or run it in a terminal to be asked)`);
+        return EXIT.usage;
+      }
+      io.err(`  ${needed}`);
       continue;
     }
 
@@ -277,33 +279,36 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   }
 
   const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? SAMPLE_DIR);
+  const inDir = (key: keyof Content) => join(dir, CONTENT_FILE_NAMES[key]);
   /** Inside the working folder, relative to it; elsewhere, absolute. */
-  const shown = (file: string) => {
-    const path = relative(process.cwd(), join(dir, file));
-    return path.startsWith("..") ? join(dir, file) : path;
+  const shown = (path: string) => {
+    const relativePath = relative(process.cwd(), path);
+    return relativePath.startsWith("..") ? path : relativePath;
   };
   const sample = sampleSums();
-  const isSample = (file: string) => sample.get(file) === sha256(join(dir, file));
-  const theirs = WRITTEN.filter((file) => existsSync(join(dir, file)) && !isSample(file));
+  const isSample = (key: keyof Content) => sample.get(CONTENT_FILE_NAMES[key]) === sha256(inDir(key));
+  const theirs = WRITTEN.filter((key) => existsSync(inDir(key)) && !isSample(key));
   if (theirs.length > 0 && !values.force) {
     const are = theirs.length === 1 ? "is" : "are";
     io.err(
-      `Not written: ${theirs.map(shown).join(", ")} ${are} not the shipped sample; --force replaces them`,
+      `Not written: ${theirs.map((key) => shown(inDir(key))).join(", ")} ${are} not the shipped sample; --force replaces them`,
     );
     return EXIT.notWritten;
   }
 
-  const kept: Record<string, unknown> = {};
-  try {
-    for (const file of KEPT) {
-      const path = existsSync(join(dir, file)) ? join(dir, file) : join(SAMPLE_DIR, file);
-      kept[file.replace(".json", "")] = parseContentFile(file, readFileSync(path, "utf8"));
+  const kept: Partial<Record<keyof Content, unknown>> = {};
+  for (const key of KEPT) {
+    const file = CONTENT_FILE_NAMES[key];
+    // The folder's own, else the sample's: a mistake names the one that was read.
+    const path = existsSync(inDir(key)) ? inDir(key) : join(SAMPLE_DIR, file);
+    try {
+      kept[key] = parseContentFile(file, readFileSync(path, "utf8"));
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      const folder = dirname(shown(path));
+      io.err(`Not written: ${new ContentError(file, error.where, error.problem, folder).message}`);
+      return EXIT.notWritten;
     }
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    const folder = dirname(shown(error.file));
-    io.err(`Not written: ${new ContentError(error.file, error.where, error.problem, folder).message}`);
-    return EXIT.notWritten;
   }
 
   const settled = await settle(given, kept, io, today);
@@ -311,27 +316,22 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
 
   // All three are valid: each is written beside its place, then all are moved in.
   mkdirSync(dir, { recursive: true });
-  const files = {
-    "profile.json": settled.files.profile,
-    "now.json": settled.files.now,
-    "site.json": settled.files.site,
-  };
-  for (const [file, value] of Object.entries(files)) {
-    writeFileSync(join(dir, `${file}.new`), `${JSON.stringify(value, null, 2)}\n`);
+  for (const key of WRITTEN) {
+    writeFileSync(`${inDir(key)}.new`, `${JSON.stringify(settled.files[key], null, 2)}\n`);
   }
-  for (const file of WRITTEN) renameSync(join(dir, `${file}.new`), join(dir, file));
-  for (const file of KEPT) {
-    if (!existsSync(join(dir, file))) copyFileSync(join(SAMPLE_DIR, file), join(dir, file));
+  for (const key of WRITTEN) renameSync(`${inDir(key)}.new`, inDir(key));
+  for (const key of KEPT) {
+    if (!existsSync(inDir(key))) copyFileSync(join(SAMPLE_DIR, CONTENT_FILE_NAMES[key]), inDir(key));
   }
 
-  io.out(`Wrote ${WRITTEN.map(shown).join(", ")} for ${settled.answers.name}.`);
+  io.out(`Wrote ${WRITTEN.map((key) => shown(inDir(key))).join(", ")} for ${settled.answers.name}.`);
   for (const line of settled.derived) io.out(`  ${line}`);
   io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
-  for (const [file, value] of Object.entries(files)) {
-    const fields = [...placeholdersIn(value), ...(file === "profile.json" ? UNMARKED_IN_PROFILE : [])];
-    if (fields.length > 0) io.out(`  ${shown(file)}: ${fields.sort().join(", ")}`);
+  for (const key of WRITTEN) {
+    const fields = [...placeholdersIn(settled.files[key]), ...(key === "profile" ? UNMARKED_IN_PROFILE : [])];
+    if (fields.length > 0) io.out(`  ${shown(inDir(key))}: ${fields.sort().join(", ")}`);
   }
-  for (const file of KEPT.filter(isSample)) io.out(`  ${shown(file)}: the sample owner's, all of it`);
+  for (const key of KEPT.filter(isSample)) io.out(`  ${shown(inDir(key))}: the sample owner's, all of it`);
   io.out("Then: bun run dev");
   return EXIT.written;
 }
@@ -340,11 +340,7 @@ if (import.meta.main) {
   const prompt = process.stdin.isTTY
     ? createInterface({ input: process.stdin, output: process.stdout })
     : undefined;
-  const io: Io = {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-    ask: prompt && ((question) => prompt.question(question)),
-  };
+  const io: Io = { ...CONSOLE, ask: prompt && ((question) => prompt.question(question)) };
   process.exitCode = await init(process.argv.slice(2), io, new Date().toISOString().slice(0, 10));
   prompt?.close();
 }

@@ -57,11 +57,14 @@ export function suggestion(
   return undefined;
 }
 
-/** The answers a profile cannot go without, as the flags that give them. */
-export function missingFlags(answers: Partial<Answers>): string[] {
+/**
+ * The answers a profile cannot go without that are not given, in the order they are asked:
+ * `links` when there is neither a link nor an e-mail address to make one from.
+ */
+export function missingAnswers(answers: Partial<Answers>): (keyof Answers)[] {
   const required = ["name", "handle", "role", "city", "country", "timezone"] as const;
-  const missing: string[] = required.filter((key) => !answers[key]).map((key) => `--${key}`);
-  if (!answers.links?.length && !answers.email) missing.push("--link (or --email)");
+  const missing: (keyof Answers)[] = required.filter((key) => !answers[key]);
+  if (!answers.links?.length && !answers.email) missing.push("links");
   return missing;
 }
 

@@ -6,9 +6,10 @@
  *
  *   bun run notify [BASE_URL] [--wait SECONDS]     BASE_URL defaults to $SITE_URL
  */
-import { CONSOLE, type CommandOutput, readCommandLine } from "../lib/runtime/command-line.ts";
+import type { ReleaseReport } from "../lib/indexnow/report.ts";
+import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
-export const EXIT = { accepted: 0, notAccepted: 1, usage: 2 } as const;
+export const EXIT = { accepted: 0, notAccepted: 1, usage: USAGE_ERROR } as const;
 
 /** The client's own bound on one call: the endpoint answers within its engine timeout, plus slack. */
 const TIMEOUT_MS = 30_000;
@@ -52,30 +53,14 @@ Exit status:
   positionals: true,
 } as const;
 
-interface EngineRow {
-  name: string;
-  status: number | null;
-  outcome: string;
-  explanation: string;
-  durationMs: number;
-  retryAfter?: string;
-  retryable: boolean;
-}
-
-interface Report {
-  outcome: "accepted" | "partial" | "failed";
-  release: string;
-  alreadySent: boolean;
-  host: string;
-  urls: string[];
-  engines: EngineRow[];
-}
+/** One engine's row of the report. */
+type EngineRow = ReleaseReport["engines"][number];
 
 /** The server is whatever BASE_URL names: keep its strings from steering the terminal. */
 const clean = (value: unknown): string => String(value).replace(/\p{Cc}/gu, "?");
 
 /** A small fixed-width table: one row per engine. */
-export function renderTable(report: Report): string[] {
+export function renderTable(report: ReleaseReport): string[] {
   const rows = [
     ["ENGINE", "STATUS", "OUTCOME", "TIME", "EXPLANATION"],
     ...report.engines.map((engine) => [
@@ -114,7 +99,7 @@ function baseUrlOf(
 
 /** What one call to the trigger came back with. */
 type Answer =
-  | { readonly kind: "report"; readonly report: Report }
+  | { readonly kind: "report"; readonly report: ReleaseReport }
   | { readonly kind: "cooldown"; readonly retryAfterSeconds: number; readonly message: string }
   | { readonly kind: "failed"; readonly line: string };
 
@@ -134,7 +119,7 @@ async function trigger(endpoint: string): Promise<Answer> {
       line: `cannot reach ${endpoint}: ${clean(error instanceof Error ? error.message : error)}`,
     };
   }
-  const report = body as Report;
+  const report = body as ReleaseReport;
   if ([200, 207, 502].includes(response.status) && Array.isArray(report?.engines))
     return { kind: "report", report };
   const message = clean((body as { error?: { message?: string } })?.error?.message ?? "no error message");

@@ -15,7 +15,7 @@ import {
 } from "./validate.ts";
 
 /** Each content file of `dir`, parsed; throws `ContentError` naming a file that is missing or not JSON. */
-function readContentFolder(dir: string): RawContent {
+export function readContentFolder(dir: string): RawContent {
   const read = (file: string): unknown => {
     let text: string;
     try {

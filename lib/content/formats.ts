@@ -1,8 +1,10 @@
 /**
  * @module The string formats the content schemas use. TypeBox knows no formats until
- * they are registered; Elysia registers its own when imported, but validation must not
- * depend on what happened to be imported first. Whichever `date` is registered, days
- * that do not exist are refused by the meaning checks (`validate.ts`).
+ * they are registered, and one name holds one check: Elysia registers its own `date`,
+ * `email` and `uri` when it is imported first, and then ours are not. So nothing that
+ * must not depend on import order rests on a format alone: a day's shape is a pattern on
+ * its schema (Elysia's `date` also takes `2026/03/15`), and days that do not exist are
+ * refused by the meaning checks (`validate.ts`).
  */
 import { FormatRegistry } from "@sinclair/typebox";
 import { isDay } from "./dates.ts";

@@ -56,7 +56,8 @@ function counted(count: number, noun: Noun): string {
   return `${count} ${count === 1 ? noun.one : noun.many}`;
 }
 
-function listed(words: readonly string[]): string {
+/** `a`, `a and b`, `a, b and c`. */
+export function listed(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 

@@ -3,7 +3,6 @@
  * schemas the API documents, then what a schema cannot say, and reports the first
  * mistake in one line: the file, the field's JSON pointer, the value, what is expected.
  */
-import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { ContentError } from "./content-error.ts";
 import { endsBeforeStart, impossibleDate } from "./dates.ts";
@@ -24,62 +23,46 @@ export interface Content {
   readonly site: Schemas.Site;
 }
 
-/** Each part of the content, by its file's name in `content/`. */
-export const CONTENT_FILE_NAMES = {
-  profile: "profile.json",
-  now: "now.json",
-  quotes: "quotes.json",
-  roasts: "roasts.json",
-  stack: "stack.json",
-  site: "site.json",
-} as const satisfies Record<keyof Content, string>;
-
 interface ContentFile {
   /** Its name under `content/`. */
   readonly file: string;
-  readonly schema: TSchema;
+  /** The content schema it must satisfy. */
+  readonly schema: keyof Schemas.ContentSchemas;
   /** What the entries of a file that is a list are called. */
   readonly entries?: Noun;
 }
 
-/** Each content file, by its name under `content/`, and the schema it must satisfy. */
-function contentFileSchemas(): Record<keyof Content, ContentFile> {
-  const schemas = Schemas.contentSchemas();
-  return {
-    profile: { file: CONTENT_FILE_NAMES.profile, schema: schemas.Profile },
-    now: { file: CONTENT_FILE_NAMES.now, schema: schemas.Now },
-    quotes: {
-      file: CONTENT_FILE_NAMES.quotes,
-      schema: schemas.Quotes,
-      entries: { one: "quote", many: "quotes" },
-    },
-    roasts: {
-      file: CONTENT_FILE_NAMES.roasts,
-      schema: schemas.Roasts,
-      entries: { one: "roast", many: "roasts" },
-    },
-    stack: { file: CONTENT_FILE_NAMES.stack, schema: schemas.Stack },
-    site: { file: CONTENT_FILE_NAMES.site, schema: schemas.Site },
-  };
-}
+/** Each part of the content: its file, and what the file must be. Read and checked in this order. */
+const CONTENT_FILES = {
+  profile: { file: "profile.json", schema: "Profile" },
+  now: { file: "now.json", schema: "Now" },
+  quotes: { file: "quotes.json", schema: "Quotes", entries: { one: "quote", many: "quotes" } },
+  roasts: { file: "roasts.json", schema: "Roasts", entries: { one: "roast", many: "roasts" } },
+  stack: { file: "stack.json", schema: "Stack" },
+  site: { file: "site.json", schema: "Site" },
+} as const satisfies Record<keyof Content, ContentFile>;
+
+/** The parts of the content, in the order of `CONTENT_FILES`. */
+const CONTENT_KEYS = Object.keys(CONTENT_FILES) as readonly (keyof Content)[];
+
+/** Each part of the content, by its file's name in `content/`. */
+export const CONTENT_FILE_NAMES = Object.fromEntries(
+  CONTENT_KEYS.map((key) => [key, CONTENT_FILES[key].file]),
+) as { readonly [Key in keyof Content]: (typeof CONTENT_FILES)[Key]["file"] };
 
 export type RawContent = Readonly<Record<keyof Content, unknown>>;
 
 /** Every content file, each as `read` gives it from its name: where the files come from is the caller's. */
 export function readContentFiles(read: (fileName: string, key: keyof Content) => unknown): RawContent {
-  return {
-    profile: read(CONTENT_FILE_NAMES.profile, "profile"),
-    now: read(CONTENT_FILE_NAMES.now, "now"),
-    quotes: read(CONTENT_FILE_NAMES.quotes, "quotes"),
-    roasts: read(CONTENT_FILE_NAMES.roasts, "roasts"),
-    stack: read(CONTENT_FILE_NAMES.stack, "stack"),
-    site: read(CONTENT_FILE_NAMES.site, "site"),
-  };
+  return Object.fromEntries(
+    CONTENT_KEYS.map((key) => [key, read(CONTENT_FILES[key].file, key)]),
+  ) as RawContent;
 }
 
-function check<T>(key: keyof Content, value: unknown): T {
-  const { file, schema, entries } = contentFileSchemas()[key];
-  if (Value.Check(schema, value)) return value as T;
+function check(key: keyof Content, value: unknown): unknown {
+  const { file, schema: schemaName, entries }: ContentFile = CONTENT_FILES[key];
+  const schema = Schemas.contentSchemas()[schemaName];
+  if (Value.Check(schema, value)) return value;
   const errors = [...Value.Errors(schema, value)];
   const first = errors[0] as (typeof errors)[number];
   throw new ContentError(file, first.path, inWords(first, { errors, entries }));
@@ -98,11 +81,15 @@ function checkCareerDates(profile: Schemas.Profile): void {
     ...profile.education.map(({ start, end }, index) => ({ at: `/education/${index}`, start, end })),
   ];
   for (const { at, start, end } of spans) {
-    checkDateExists("profile.json", `${at}/start`, start);
+    checkDateExists(CONTENT_FILE_NAMES.profile, `${at}/start`, start);
     if (end === null) continue;
-    checkDateExists("profile.json", `${at}/end`, end);
+    checkDateExists(CONTENT_FILE_NAMES.profile, `${at}/end`, end);
     if (endsBeforeStart(start, end)) {
-      throw new ContentError("profile.json", `${at}/end`, `is "${end}", before its start "${start}"`);
+      throw new ContentError(
+        CONTENT_FILE_NAMES.profile,
+        `${at}/end`,
+        `is "${end}", before its start "${start}"`,
+      );
     }
   }
 }
@@ -112,15 +99,15 @@ function checkCareerDates(profile: Schemas.Profile): void {
  * knows, ids that are unique.
  */
 function checkMeaning(content: Content): void {
-  checkDateExists("profile.json", "/updated", content.profile.updated);
-  checkDateExists("now.json", "/updated", content.now.updated);
+  checkDateExists(CONTENT_FILE_NAMES.profile, "/updated", content.profile.updated);
+  checkDateExists(CONTENT_FILE_NAMES.now, "/updated", content.now.updated);
   checkCareerDates(content.profile);
   const { timezone } = content.profile.location;
   try {
     new Intl.DateTimeFormat("en", { timeZone: timezone });
   } catch {
     throw new ContentError(
-      "profile.json",
+      CONTENT_FILE_NAMES.profile,
       "/location/timezone",
       `is ${JSON.stringify(timezone)}, not a time zone this runtime knows; expected one like America/Chicago`,
     );
@@ -130,7 +117,7 @@ function checkMeaning(content: Content): void {
     const first = firstWith.get(id);
     if (first !== undefined) {
       throw new ContentError(
-        "roasts.json",
+        CONTENT_FILE_NAMES.roasts,
         `/${index}/id`,
         `is "${id}", the id of /${first} too; each roast needs its own`,
       );
@@ -149,7 +136,7 @@ function checkPagesOnSite(site: Schemas.Site, siteUrl: string): void {
     } catch {}
     if (url?.host !== host) {
       throw new ContentError(
-        "site.json",
+        CONTENT_FILE_NAMES.site,
         `/pages/${index}`,
         `is ${JSON.stringify(page.slice(0, 60))}, not a URL on ${host}; expected one like {base_url}/api/now`,
       );
@@ -167,14 +154,9 @@ function withBaseUrl<T>(value: T, siteUrl: string): T {
  * what a schema cannot say. Throws `ContentError` naming the file and field.
  */
 export function checkContentFiles(raw: RawContent): Content {
-  const content: Content = {
-    profile: check("profile", raw.profile),
-    now: check("now", raw.now),
-    quotes: check("quotes", raw.quotes),
-    roasts: check("roasts", raw.roasts),
-    stack: check("stack", raw.stack),
-    site: check("site", raw.site),
-  };
+  const content = Object.fromEntries(
+    CONTENT_KEYS.map((key) => [key, check(key, raw[key])]),
+  ) as unknown as Content;
   checkMeaning(content);
   return content;
 }

@@ -38,7 +38,7 @@ export interface LiveLine {
 }
 
 /** What the answers say of each source's latest activity at `at`. */
-export function liveLines(activities: readonly KnownActivity[], at: Date): LiveLine[] {
+function liveLines(activities: readonly KnownActivity[], at: Date): LiveLine[] {
   return activities.map((activity) => ({
     source: activity.sourceName,
     text: activity.text,

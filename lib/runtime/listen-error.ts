@@ -2,8 +2,8 @@
  * @module Why an address could not be listened on, in the runtime's own documented terms
  * (Bun's `EADDRINUSE` code, Deno's `Deno.errors.AddrInUse`...). Each entry point throws
  * it from `listen` and `serve`, so that `start` can refuse in one line naming the
- * variable behind the address. Its own module: the entry points import it before
- * `start.ts`, which loads the content.
+ * variable behind the address. A module of its own, shared by both entry points and
+ * `start.ts`.
  */
 
 /** `in use`: another socket holds the port; `not available`: the host is not this machine's. */

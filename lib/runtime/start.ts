@@ -11,7 +11,7 @@ import { METRICS_PATH, metricsEndpoint } from "../metrics/endpoint.ts";
 import { processMetrics } from "../metrics/process-metrics.ts";
 import { siteMetrics } from "../metrics/site-metrics.ts";
 import { readCommandLine } from "./command-line.ts";
-import { type Config, ConfigError, type Env, loadConfig } from "./config.ts";
+import { type Config, ConfigError, type Env, type ListenAddress, loadConfig } from "./config.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { ListenError, type ListenFailure } from "./listen-error.ts";
 import { createLog, type Log } from "./log.ts";
@@ -49,14 +49,9 @@ export interface Runtime {
    * Serves the app at the configured address. Rejects with a `ListenError` when the
    * runtime says the address is in use or not this machine's.
    */
-  listen(app: App, address: Address): Promise<Listening>;
+  listen(app: App, address: ListenAddress): Promise<Listening>;
   /** Serves a bare fetch handler: the metrics, a second small server beside the app. Rejects as `listen` does. */
-  serve(fetch: (request: Request) => Response, address: Address): Promise<Listening>;
-}
-
-export interface Address {
-  readonly hostname: string;
-  readonly port: number;
+  serve(fetch: (request: Request) => Response, address: ListenAddress): Promise<Listening>;
 }
 
 /** A running server. */
@@ -104,14 +99,14 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     }
     throw error;
   }
-  const appAddress = { hostname: config.host, port: config.port };
+  const appAddress: ListenAddress = { host: config.host, port: config.port };
   const listening = await listenOrRefuse(runtime, APP_VARIABLES, appAddress, () =>
     runtime.listen(app, appAddress),
   );
   let metricsServer: Listening | undefined;
   if (config.metrics) {
     const families = [...metrics.families, ...processMetrics({ version: VERSION, runtime: runtime.name })];
-    const address = { hostname: config.metrics.host, port: config.metrics.port };
+    const address = config.metrics;
     metricsServer = await listenOrRefuse(
       runtime,
       METRICS_VARIABLES,
@@ -168,17 +163,17 @@ const METRICS_VARIABLES: AddressVariables = { host: "METRICS_HOST", port: "METRI
 const REFUSALS: Readonly<
   Record<
     ListenFailure,
-    { names: keyof AddressVariables; problem(address: Address, variable: string): string }
+    { names: keyof AddressVariables; problem(address: ListenAddress, variable: string): string }
   >
 > = {
   "in use": {
     names: "port",
-    problem: ({ hostname, port }, variable) =>
-      `${port} is in use on ${hostname}: another server listens there; stop it, or set ${variable} to a free port`,
+    problem: ({ host, port }, variable) =>
+      `${port} is in use on ${host}: another server listens there; stop it, or set ${variable} to a free port`,
   },
   "not available": {
     names: "host",
-    problem: ({ hostname }) => `${hostname} is not an address of this machine`,
+    problem: ({ host }) => `${host} is not an address of this machine`,
   },
 };
 
@@ -190,7 +185,7 @@ const REFUSALS: Readonly<
 async function listenOrRefuse(
   runtime: Runtime,
   variables: AddressVariables,
-  address: Address,
+  address: ListenAddress,
   listen: () => Promise<Listening>,
   undo: () => Promise<void> = async () => {},
 ): Promise<Listening> {

@@ -3,14 +3,18 @@
  * pointer, the value, and what is expected in words. Never a regular expression, never
  * "union", never a whole list or object dumped.
  */
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { ContentError } from "../../lib/content/content-error.ts";
 import { EXPECTED } from "../../lib/content/mistakes.ts";
 import { contentSchemas } from "../../lib/content/schemas.ts";
 import { type RawContent, validateContent } from "../../lib/content/validate.ts";
 import { SITE_URL } from "../support/app.ts";
-import { type EditableContent, validContent } from "../support/content.ts";
+import { type EditableContent, validContent, writeContent } from "../support/content.ts";
+import { runCommand } from "../support/run.ts";
 
 /** The line start-up would print after `Cannot start: `, or "valid". */
 function refusal(edit: (content: EditableContent) => void): string {
@@ -326,6 +330,61 @@ describe("content mistakes, one line each", () => {
     expect(content.stack.easterEggs[0]?.try).toBe(`curl ${SITE_URL}/`);
     expect(content.site.pages).toEqual([`${SITE_URL}/api/now`]);
   });
+});
+
+describe("a day's shape, whichever date format was registered first", () => {
+  // Whoever imports the app before the content checks gets Elysia's `date` format, which
+  // takes other shapes of day. The suite's preload registers ours first, so a process of
+  // its own imports the app first, and says whose `date` stands.
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const APP_FIRST = `
+    import "./lib/http/app.ts";
+    import { FormatRegistry } from "@sinclair/typebox";
+    import { contentFromFolder } from "./lib/content/folder.ts";
+    console.log(FormatRegistry.Get("date")("2026/03/15") ? "Elysia's date" : "our date");
+    try {
+      contentFromFolder(process.env.DAY_DIR, ${JSON.stringify(SITE_URL)});
+      console.log("valid");
+    } catch (error) {
+      console.log(error.message);
+    }`;
+
+  const DAYS_IN_OTHER_SHAPES: [string, Edit, string][] = [
+    [
+      "profile.json",
+      (c) => {
+        c.profile.updated = "2026/03/15";
+      },
+      '/updated is "2026/03/15"; expected a day like 2024-03-15',
+    ],
+    [
+      "now.json",
+      (c) => {
+        c.now.updated = "2026-3-1";
+      },
+      '/updated is "2026-3-1"; expected a day like 2024-03-15',
+    ],
+  ];
+
+  test.each(DAYS_IN_OTHER_SHAPES)(
+    "%s: an updated day in another shape is refused after Elysia is loaded",
+    async (file, edit, problem) => {
+      const content = validContent();
+      edit(content);
+      const dir = mkdtempSync(join(tmpdir(), "site-api-day-"));
+      folders.push(dir);
+      writeContent(dir, content);
+      const { stdout } = await runCommand(["bun", "--eval", APP_FIRST], {
+        cwd: join(import.meta.dir, "..", ".."),
+        env: { ...process.env, DAY_DIR: dir },
+      });
+      expect(stdout.trim().split("\n")).toEqual(["Elysia's date", `${dir}/${file}: ${problem}`]);
+    },
+  );
 });
 
 /** Every schema node under `schema`, with its JSON pointer. */

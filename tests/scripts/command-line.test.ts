@@ -25,6 +25,7 @@ const COMMANDS: [title: string, name: string, command: string[]][] = [
   ["import-resume", "bun run import-resume", ["bun", "scripts/import-resume.ts"]],
   ["init", "bun run init", ["bun", "scripts/init.ts"]],
   ["site-url", "bun run site-url", ["bun", "scripts/site-url.ts"]],
+  ["build", "bun run build", ["bun", "scripts/build.ts"]],
   ["bench", "bun run bench", ["bun", "bench/run.ts"]],
   ["bench:ab", "bun run bench:ab", ["bun", "bench/ab.ts"]],
   ["bench/memory.ts", "bun run bench/memory.ts", ["bun", "bench/memory.ts"]],

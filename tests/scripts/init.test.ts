@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type RawContent, validateContent } from "../../lib/content/validate.ts";
+import { contentFromFolder } from "../../lib/content/folder.ts";
 import { SITE_URL } from "../support/app.ts";
 import { validContent, writeContent } from "../support/content.ts";
 import { ownerDir } from "../support/owners.ts";
@@ -57,13 +57,6 @@ async function init(dir: string, ...args: string[]) {
   return { ...ran, errors: scriptLines(ran.stderr) };
 }
 
-/** The folder's six files, read as start-up reads them. */
-function contentIn(dir: string) {
-  const read = (name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8"));
-  const names = ["profile", "now", "quotes", "roasts", "stack", "site"] as const;
-  return Object.fromEntries(names.map((name) => [name, read(name)])) as RawContent;
-}
-
 describe("with flags", () => {
   test("writes content for the new owner that start-up accepts, and a server shows them", async () => {
     const dir = newFolder();
@@ -73,7 +66,7 @@ describe("with flags", () => {
       "fediverse",
       "blueskyDid",
     ]);
-    const content = validateContent(contentIn(dir), SITE_URL);
+    const content = contentFromFolder(dir, SITE_URL);
     expect(content.profile).toMatchObject({
       handle: "grace-hopper",
       name: "Grace Hopper",
@@ -140,7 +133,7 @@ describe("with flags", () => {
       did,
     );
     expect({ code, errors }).toEqual({ code: 0, errors: [] });
-    const content = validateContent(contentIn(dir), SITE_URL);
+    const content = contentFromFolder(dir, SITE_URL);
     expect(content.profile).toMatchObject({
       fediverse: { account: "@grace@mastodon.example" },
       blueskyDid: did,
@@ -222,7 +215,7 @@ describe("in a terminal", () => {
       child.terminal?.close();
     }
     expect(shown).toContain('--link "GitHub" is not LABEL=URL');
-    const { profile } = validateContent(contentIn(dir), SITE_URL);
+    const { profile } = contentFromFolder(dir, SITE_URL);
     expect(profile).toMatchObject({
       handle: "grace-hopper",
       location: { timezone: "America/New_York" },
@@ -334,7 +327,7 @@ describe("refusals: nothing is written", () => {
 
     const forced = await init(dir, ...OWNER, "--force");
     expect(forced.code).toBe(0);
-    expect(validateContent(contentIn(dir), SITE_URL).profile.name).toBe("Grace Hopper");
+    expect(contentFromFolder(dir, SITE_URL).profile.name).toBe("Grace Hopper");
   });
 
   test("a kept file that is not valid JSON stops it before anything is written", async () => {

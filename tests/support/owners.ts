@@ -7,10 +7,9 @@
  * - `anuradha`: deliberately different: a long name in Devanagari (combining marks), one
  *   job, two skills in one group, a half-hour time zone, and every optional field absent.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { contentFromFolder } from "../../lib/content/folder.ts";
-import { type Content, type RawContent, readContentFiles } from "../../lib/content/validate.ts";
+import { contentFromFolder, readContentFolder } from "../../lib/content/folder.ts";
+import type { Content, RawContent } from "../../lib/content/validate.ts";
 
 export const OWNERS = ["rin", "anuradha"] as const;
 export type Owner = (typeof OWNERS)[number];
@@ -33,5 +32,5 @@ export function ownerContent(owner: Owner, siteUrl: string): Content {
 
 /** An owner's files as parsed JSON, not yet validated: a fresh copy to break in a test. */
 export function ownerFiles(owner: Owner): RawContent {
-  return readContentFiles((file) => JSON.parse(readFileSync(join(ownerDir(owner), file), "utf8")));
+  return readContentFolder(ownerDir(owner));
 }

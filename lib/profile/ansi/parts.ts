@@ -5,6 +5,7 @@
  * too wide for its column goes on a line of its own. Text is measured before it is drawn,
  * so escape codes never change the layout, and every style draws the same text.
  */
+import type { TimelineEntry } from "../layout.ts";
 import type { Style } from "./style.ts";
 import { padEnd, type Run, truncate, visibleWidth, wrap, wrapRuns } from "./width.ts";
 
@@ -49,14 +50,6 @@ export function keyValue(
   const column = Math.min(keyWidth + 1, Math.floor(width / 3));
   const runs = typeof value === "string" ? [{ text: value, draw: s[role] }] : value;
   return labelled(key, wrapRuns(runs, width - column), column, width, s);
-}
-
-export interface TimelineEntry {
-  /** `2021 – now` */
-  readonly years: string;
-  readonly title: string;
-  readonly place: string;
-  readonly detail?: string;
 }
 
 const YEARS_WIDTH = 13;

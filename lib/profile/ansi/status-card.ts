@@ -3,7 +3,7 @@
  * JSON heartbeat, and a nudge toward what to try next.
  */
 import type { LocalTime } from "../owner-time.ts";
-import { commandList } from "./command.ts";
+import { type CommandEntry, commandList } from "./command.ts";
 import { framed, heading, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
 import { wrapRuns } from "./width.ts";
@@ -17,7 +17,7 @@ export interface StatusCard {
   readonly owner: string;
   readonly ownerTime: LocalTime;
   readonly ownerTimeZone: string;
-  readonly suggestions: readonly { command: string; why: string }[];
+  readonly suggestions: readonly CommandEntry[];
 }
 
 /** The card, at most `width` visible columns a line (but a command word wider than that), drawn in `s`. */

@@ -11,7 +11,7 @@
  */
 
 import { HUMANS_TXT_PATH } from "../../identity/humans-txt.ts";
-import type { ProfileLayout, SectionId, SectionRenderers, TimelineEntry } from "../layout.ts";
+import type { CareerEntry, ProfileLayout, SectionId, SectionRenderers, TimelineEntry } from "../layout.ts";
 import { html, SafeHtml, safeHref } from "./escape.ts";
 import { stylesheet } from "./styles.ts";
 
@@ -138,13 +138,21 @@ function link({ label, url }: { label: string; url: string }): SafeHtml {
     : html`<li>${body}</li>`;
 }
 
-/** A role or a course: years (and where), title · place, what it was, and its highlights. */
-function timelineItem(
-  { years, title, place, detail }: TimelineEntry,
-  { org = false, location = undefined as string | undefined, highlights = [] as readonly string[] } = {},
-): SafeHtml {
+/**
+ * A role or a course: years (and where), title · place, what it was, and its highlights.
+ * A role that goes on names the owner's organisation now.
+ */
+function timelineItem({
+  years,
+  title,
+  place,
+  detail,
+  current,
+  location,
+  highlights = [],
+}: TimelineEntry & Partial<Pick<CareerEntry, "current" | "location" | "highlights">>): SafeHtml {
   return html`
-<li><p class="years">${years}${location ? html` <span class="where">· ${location}</span>` : ""}</p><h3>${title} <span class="place">· ${org ? html`<span class="p-org">${place}</span>` : place}</span></h3>${detail ? html`<p>${detail}</p>` : ""}${highlights.length > 0 ? html`<ul class="highlights">${highlights.map((item) => html`<li>${item}</li>`)}</ul>` : ""}</li>`;
+<li><p class="years">${years}${location ? html` <span class="where">· ${location}</span>` : ""}</p><h3>${title} <span class="place">· ${current ? html`<span class="p-org">${place}</span>` : place}</span></h3>${detail ? html`<p>${detail}</p>` : ""}${highlights.length > 0 ? html`<ul class="highlights">${highlights.map((item) => html`<li>${item}</li>`)}</ul>` : ""}</li>`;
 }
 
 /** Each section's body; its heading comes from `PROFILE_SECTIONS`. */
@@ -165,13 +173,9 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
     "books",
   )}${list("Not doing", status.notDoing, "declined")}</div>`,
 
-  career: ({ timeline }) =>
-    html`<ol class="timeline">${timeline.map((entry) =>
-      timelineItem(entry, { org: entry.current, location: entry.location, highlights: entry.highlights }),
-    )}</ol>`,
+  career: ({ timeline }) => html`<ol class="timeline">${timeline.map(timelineItem)}</ol>`,
 
-  education: ({ education }) =>
-    html`<ol class="timeline">${education.map((entry) => timelineItem(entry))}</ol>`,
+  education: ({ education }) => html`<ol class="timeline">${education.map(timelineItem)}</ol>`,
 
   skills: ({ skills }) =>
     html`${skills.map(
