@@ -50,35 +50,39 @@ const PULL_REQUEST_VERBS: Readonly<Record<string, string>> = {
  * What each event type shown says, or undefined for one of that type that is not shown;
  * types not listed are never shown (stars, comments, forks, ...).
  */
-const PHRASES: Readonly<Record<string, (event: Event) => Omit<Activity, "happenedAt"> | undefined>> = {
-  PushEvent({ repo, payload }) {
-    // `size` is there on GitHub Enterprise Server, and was on github.com before October 2025.
-    const commits = positiveInteger(payload.size);
-    const what = commits ? `pushed ${commits} commit${commits === 1 ? "" : "s"}` : "pushed";
-    return { text: `${what} to ${repo}`, url: repositoryUrl(repo) };
-  },
-  PullRequestEvent({ repo, payload }) {
-    const pull = isObject(payload.pull_request) ? payload.pull_request : {};
-    const number = positiveInteger(payload.number) ?? positiveInteger(pull.number);
-    const action = typeof payload.action === "string" ? payload.action : "";
-    const verb = action === "closed" && pull.merged === true ? "merged" : PULL_REQUEST_VERBS[action];
-    if (!verb || !number) return undefined;
-    return { text: `${verb} pull request #${number} in ${repo}`, url: `${WEB}/${repo}/pull/${number}` };
-  },
-  ReleaseEvent({ repo, payload }) {
-    if (payload.action !== "published") return undefined;
-    const release = isObject(payload.release) ? payload.release : {};
-    const tag = typeof release.tag_name === "string" ? shownText(release.tag_name, 40) : "";
-    return tag
-      ? { text: `released ${tag} of ${repo}`, url: `${WEB}/${repo}/releases/tag/${encodeURIComponent(tag)}` }
-      : { text: `published a release of ${repo}`, url: `${WEB}/${repo}/releases` };
-  },
-  CreateEvent({ repo, payload }) {
-    return payload.ref_type === "repository"
-      ? { text: `created ${repo}`, url: repositoryUrl(repo) }
-      : undefined;
-  },
-};
+const PHRASES: Readonly<Partial<Record<string, (event: Event) => Omit<Activity, "happenedAt"> | undefined>>> =
+  {
+    PushEvent({ repo, payload }) {
+      // `size` is there on GitHub Enterprise Server, and was on github.com before October 2025.
+      const commits = positiveInteger(payload.size);
+      const what = commits ? `pushed ${commits} commit${commits === 1 ? "" : "s"}` : "pushed";
+      return { text: `${what} to ${repo}`, url: repositoryUrl(repo) };
+    },
+    PullRequestEvent({ repo, payload }) {
+      const pull = isObject(payload.pull_request) ? payload.pull_request : {};
+      const number = positiveInteger(payload.number) ?? positiveInteger(pull.number);
+      const action = typeof payload.action === "string" ? payload.action : "";
+      const verb = action === "closed" && pull.merged === true ? "merged" : PULL_REQUEST_VERBS[action];
+      if (!verb || !number) return undefined;
+      return { text: `${verb} pull request #${number} in ${repo}`, url: `${WEB}/${repo}/pull/${number}` };
+    },
+    ReleaseEvent({ repo, payload }) {
+      if (payload.action !== "published") return undefined;
+      const release = isObject(payload.release) ? payload.release : {};
+      const tag = typeof release.tag_name === "string" ? shownText(release.tag_name, 40) : "";
+      return tag
+        ? {
+            text: `released ${tag} of ${repo}`,
+            url: `${WEB}/${repo}/releases/tag/${encodeURIComponent(tag)}`,
+          }
+        : { text: `published a release of ${repo}`, url: `${WEB}/${repo}/releases` };
+    },
+    CreateEvent({ repo, payload }) {
+      return payload.ref_type === "repository"
+        ? { text: `created ${repo}`, url: repositoryUrl(repo) }
+        : undefined;
+    },
+  };
 
 /** An event's shared fields, checked; undefined for one this reader cannot place. */
 function eventOf(item: Record<string, unknown>): Event | undefined {
@@ -96,7 +100,8 @@ export function latestActivity(body: unknown): Activity | null {
   let latest: Activity | null = null;
   for (const item of body) {
     if (!isObject(item) || typeof item.type !== "string") throw new InvalidBody("not a list of events");
-    const phrase = PHRASES[item.type];
+    // Own keys only: an event typed "toString" is not one of ours.
+    const phrase = Object.hasOwn(PHRASES, item.type) ? PHRASES[item.type] : undefined;
     const event = phrase && eventOf(item);
     const shown = event && phrase(event);
     if (event && shown && (latest === null || event.at > latest.happenedAt)) {
