@@ -7,9 +7,8 @@
 import { sitePages } from "../../lib/crawlers/site-pages.ts";
 import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
-import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { LIMITS, readBodyWithin } from "../../lib/http/limits.ts";
-import { serialiseJson } from "../../lib/http/prepared-response.ts";
+import { uncachedJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { keyFilePath } from "../../lib/indexnow/key-file.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
@@ -137,13 +136,10 @@ export const POST = defineRoute({
         });
       }
       const report = releaseReport(result, payload, release);
-      return new Response(serialiseJson(report, client.prettyJson), {
+      return uncachedJson(report, {
+        pretty: client.prettyJson,
         status: report.alreadySent ? 200 : OVERALL_STATUS[report.outcome],
-        headers: {
-          ...baseHeaders(),
-          "content-type": CONTENT_TYPE.json,
-          "cache-control": CACHE_CONTROL.noStore,
-        },
+        vary: false,
       });
     };
   },

@@ -7,7 +7,7 @@
 
 import { Type as t } from "@sinclair/typebox";
 import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
-import { baseHeaders, CACHE_CONTROL, VARY } from "../../lib/http/headers.ts";
+import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import {
   HEALTH_CONTENT_TYPE,
   HEALTH_HTTP_STATUS,
@@ -15,7 +15,7 @@ import {
   healthSchema,
   wantsHealth,
 } from "../../lib/http/health-check.ts";
-import { PreparedJson, serialiseJson } from "../../lib/http/prepared-response.ts";
+import { PreparedJson, uncachedJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { perInterval } from "../../lib/per-interval.ts";
 import { renderStatusCard } from "../../lib/profile/ansi/index.ts";
@@ -163,19 +163,14 @@ export const GET = defineRoute({
           style,
         ),
     );
-    // Built per request: it says what each check is at this instant, and monitors ask rarely.
-    const healthHeaders = {
-      ...baseHeaders(),
-      "content-type": HEALTH_CONTENT_TYPE,
-      "cache-control": CACHE_CONTROL.noStore,
-      vary: VARY,
-    };
     return function ping({ client, request }) {
       if (wantsHealth(request)) {
+        // Built per request: it says what each check is at this instant, and monitors ask rarely.
         const health = healthOf(app, new Date(app.clock()));
-        return new Response(serialiseJson(health, client.prettyJson), {
+        return uncachedJson(health, {
+          pretty: client.prettyJson,
           status: HEALTH_HTTP_STATUS[health.status],
-          headers: healthHeaders,
+          contentType: HEALTH_CONTENT_TYPE,
         });
       }
       return client.wants === "text" ? statusCard(request) : heartbeat().respond(client, request);
