@@ -24,7 +24,7 @@ import { requestIdFor } from "./request-id.ts";
 import { pathOf } from "./request-input.ts";
 
 /** The path of the app's last route, which every method and path no other route answers reaches. */
-export const ANY_PATH = "*";
+export const ANY_PATH = "/*";
 
 /** What the pipeline knows of a request from the moment it arrives. */
 export interface Arrival {
@@ -83,7 +83,7 @@ export function requestPipeline({ log, metrics }: PipelineOptions) {
         client: client.kind,
         requestId: arrival.requestId,
       });
-      const counted = route === `/${ANY_PATH}` ? UNMATCHED_ROUTE : route;
+      const counted = route === ANY_PATH ? UNMATCHED_ROUTE : route;
       metrics.request(counted, request.method, responseValue.status, client.kind, durationMs / 1000);
     });
 }
