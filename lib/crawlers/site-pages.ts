@@ -5,10 +5,10 @@
  * changed, taken from the content's own dates rather than from the clock.
  */
 import { CONTENT_FILE_NAMES, type Content, ContentError } from "../content/validate.ts";
-import { servedPath } from "../http/route.ts";
+import { HANDLE, servedPath } from "../http/route.ts";
 
 /** The structured profile's route file path: `/api/<handle>.json` once served. */
-const PROFILE_PATH = "/api/{handle}.json";
+const PROFILE_PATH = `/api/${HANDLE}.json`;
 
 export interface SitePage {
   /** Absolute, on the site's host. */
