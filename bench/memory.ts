@@ -15,9 +15,14 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { builtInContent } from "../lib/content/files.ts";
+import { validateContent } from "../lib/content/validate.ts";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
+import { triedGetPaths } from "../lib/http/route.ts";
 import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
-import { startServerProcess } from "../scripts/loopback.ts";
+import { loadConfig } from "../lib/runtime/config.ts";
+import { routes } from "../routes/_manifest.gen.ts";
+import { type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { median, UA } from "./cases.ts";
 import { startLiveSource } from "./live-source.ts";
 import { evictFromPageCache } from "./page-cache.ts";
@@ -58,15 +63,14 @@ function statusOf(pid: number): Resident {
 /** What the docs add to the API's representations: the page, the document, the UI's script. */
 export const DOCS_PATHS = [DOCS_PATH, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH];
 
-/** Every GET path the server lists at `/` (its JSON index), and `extra`. */
-async function pathsOf(url: string, extra: readonly string[]): Promise<string[]> {
-  const index = (await (await fetch(`${url}/`, { headers: { "user-agent": UA.program } })).json()) as {
-    endpoints: { method: string; path: string; tryPath?: string }[];
-  };
-  const gets = index.endpoints
-    .filter(({ method }) => method === "GET")
-    .map(({ tryPath, path }) => tryPath ?? path);
-  return [...new Set([...gets, ...extra])];
+/**
+ * Every GET route as a person tries it (with the query it needs), for the owner built into
+ * this checkout at the server's site URL, and `extra`.
+ */
+function pathsOf(server: ServerProcess, extra: readonly string[]): string[] {
+  const { siteUrl } = loadConfig(server.env);
+  const content = validateContent(builtInContent(), siteUrl);
+  return [...new Set([...triedGetPaths(routes, content, siteUrl), ...extra])];
 }
 
 /** Asks `url` for every representation once: each path, client class and coding, and the text switches. */
@@ -92,7 +96,7 @@ async function everyRepresentation(url: string, paths: readonly string[]): Promi
 
 /**
  * Starts a fresh copy of `executable` (with `args`) `runs` times; the median of each
- * figure. `extraPaths` adds paths the index does not list (the docs page and its script).
+ * figure. `extraPaths` adds paths no route file serves (the docs page and its script).
  */
 export async function measureMemory(
   executable: string,
@@ -117,7 +121,7 @@ export async function measureMemory(
     try {
       const pid = server.child.pid as number;
       const atFirst = statusOf(pid);
-      await everyRepresentation(server.url, await pathsOf(server.url, options.extraPaths ?? []));
+      await everyRepresentation(server.url, pathsOf(server, options.extraPaths ?? []));
       await Bun.sleep(2000);
       samples.push({ firstMs: server.startMs, atFirst, settled: statusOf(pid) });
     } finally {

@@ -24,6 +24,8 @@ export interface ServerProcess {
   readonly child: ChildProcess;
   /** e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
+  /** The environment it was started with, `PORT` and all: what its configuration is read from. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** Where its `GET /metrics` is, on a free port of its own: `METRICS_PORT`. */
   readonly metricsUrl: string;
   /** Milliseconds from exec to the first 200 from `/api/ping`. */
@@ -76,16 +78,17 @@ export async function startServerProcess(
   while (metricsPort === port) metricsPort = freePort();
   const url = `http://127.0.0.1:${port}`;
   const began = performance.now();
+  const childEnv = {
+    ...baseEnv,
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+    HOST: "127.0.0.1",
+    LOG_FORMAT: "json",
+    ...env,
+  };
   const child = spawn(command[0] as string, command.slice(1), {
     cwd,
-    env: {
-      ...baseEnv,
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
-      HOST: "127.0.0.1",
-      LOG_FORMAT: "json",
-      ...env,
-    },
+    env: childEnv,
     stdio: ["ignore", output === "keep" ? "pipe" : "ignore", "pipe"],
     detached: true,
   });
@@ -102,6 +105,7 @@ export async function startServerProcess(
   const server: ServerProcess = {
     child,
     url,
+    env: childEnv,
     metricsUrl: `http://127.0.0.1:${metricsPort}`,
     startMs: Number.NaN,
     output: () => ({ stdout, stderr }),

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { builtInContent } from "../lib/content/files.ts";
 import type { Content } from "../lib/content/validate.ts";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { servedPath } from "../lib/http/route.ts";
+import { triedGetPaths } from "../lib/http/route.ts";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 import { routes } from "../routes/_manifest.gen.ts";
 import { EVENTS, type GithubAnswer, startGithub } from "../tests/support/github.ts";
@@ -81,11 +81,7 @@ const siteUrl = process.env.SITE_URL ?? `http://localhost:${new URL(base).port}`
  * another width and palette, so a cache of variants that grew would show here.
  */
 const PATHS = [
-  ...routes.flatMap(([path, module]) => {
-    const served = servedPath(path, CONTENT.profile.handle);
-    const tried = module.GET?.tryPath ? module.GET.tryPath(CONTENT, siteUrl) : served;
-    return module.GET && tried !== undefined ? [tried] : [];
-  }),
+  ...triedGetPaths(routes, CONTENT, siteUrl),
   "/api/curl?nocolor",
   "/?format=3",
   "/?format=%25n+%25t+%25a&A",

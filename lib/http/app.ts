@@ -22,7 +22,7 @@ import { Lifecycle } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
 import { ANY_PATH, requestPipeline } from "./pipeline.ts";
-import { type AppContext, declaredRoutes, type RouteFiles, type ServedRoute } from "./route.ts";
+import { type AppContext, declaredRoutes, type RouteFiles, type ServedRoute, triedPath } from "./route.ts";
 import { SERVER_OPTIONS } from "./server-options.ts";
 import { allowedMethods, unmatchedRoute } from "./unmatched.ts";
 
@@ -76,7 +76,7 @@ export function createApp(options: AppOptions) {
     startedAt: new Date(clock()),
     version: VERSION,
     routes: declared.flatMap(({ method, path, route }) => {
-      const tryPath = route.tryPath ? route.tryPath(content, config.siteUrl) : path;
+      const tryPath = triedPath(route, path, content, config.siteUrl);
       if (tryPath === undefined) return [];
       return [
         {
