@@ -14,10 +14,20 @@ export function freePort(): number {
   return port;
 }
 
-/** Resident set size of a running process in MB (kB / 1024), from /proc (Linux). */
-function rssMbOf(pid: number): number {
+/** A process's resident memory, in MB (kB / 1024). */
+export interface Resident {
+  /** Resident set: file-backed pages (the executable's own) and anonymous ones. */
+  readonly vmRssMb: number;
+  /** Anonymous resident memory: the heap and what the process made, not its file. */
+  readonly rssAnonMb: number;
+}
+
+/** `VmRSS` and `RssAnon` of a running process, from `/proc/<pid>/status` (Linux). */
+function residentOf(pid: number): Resident {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
+  const mb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) / 1024;
+  return { vmRssMb: mb("VmRSS"), rssAnonMb: mb("RssAnon") };
 }
 
 export interface ServerProcess {
@@ -32,7 +42,9 @@ export interface ServerProcess {
   readonly startMs: number;
   /** What it wrote to stdout and stderr so far, when started with `output: "keep"`. */
   output(): { stdout: string; stderr: string };
-  /** Resident memory now, in MB. */
+  /** Resident memory now. */
+  resident(): Resident;
+  /** Resident set now, in MB: `resident().vmRssMb`. */
   rssMb(): number;
   /** SIGTERM to its process group, SIGKILL after `graceMs`; resolves with its exit code. */
   stop(graceMs?: number): Promise<number | null>;
@@ -109,7 +121,8 @@ export async function startServerProcess(
     metricsUrl: `http://127.0.0.1:${metricsPort}`,
     startMs: Number.NaN,
     output: () => ({ stdout, stderr }),
-    rssMb: () => rssMbOf(child.pid as number),
+    resident: () => residentOf(child.pid as number),
+    rssMb: () => residentOf(child.pid as number).vmRssMb,
     async stop(graceMs = 3000) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const signal = (name: NodeJS.Signals) => {
