@@ -177,20 +177,32 @@ export function uncachedJson(value: unknown, options: UncachedJsonOptions): Resp
   });
 }
 
-/** The two JSON representations of one value, chosen by who is asking; JSON's own media type unless told. */
+/** How a `PreparedJson` differs from stable content in JSON's own media type. */
+export interface PreparedJsonOptions {
+  /** @default CACHE_CONTROL.content */
+  readonly cacheControl?: string;
+  /** A strong ETag per representation. @default true */
+  readonly etag?: boolean;
+  /** @default CONTENT_TYPE.json */
+  readonly contentType?: string;
+}
+
+/**
+ * The two JSON representations of one value, chosen by who is asking.
+ *
+ * @example
+ * new PreparedJson(jrd, { contentType: CONTENT_TYPE.jrd });
+ * new PreparedJson(heartbeat, { cacheControl: CACHE_CONTROL.noStore, etag: false });
+ */
 export class PreparedJson {
   readonly compact: PreparedResponse;
   readonly pretty: PreparedResponse;
 
-  constructor(
-    value: unknown,
-    cacheControl: string = CACHE_CONTROL.content,
-    etag = true,
-    contentType: string = CONTENT_TYPE.json,
-  ) {
-    const options = { contentType, cacheControl, etag };
-    this.compact = new PreparedResponse(serialiseJson(value, false), options);
-    this.pretty = new PreparedResponse(serialiseJson(value, true), options);
+  constructor(value: unknown, options: PreparedJsonOptions = {}) {
+    const { cacheControl = CACHE_CONTROL.content, etag = true, contentType = CONTENT_TYPE.json } = options;
+    const prepare = { contentType, cacheControl, etag };
+    this.compact = new PreparedResponse(serialiseJson(value, false), prepare);
+    this.pretty = new PreparedResponse(serialiseJson(value, true), prepare);
   }
 
   for(client: Client): PreparedResponse {
@@ -212,7 +224,7 @@ export function preparedPerValue<T>(cacheControl: string): (value: T) => Prepare
   return function preparedFor(value) {
     let response = prepared.get(value);
     if (!response) {
-      response = new PreparedJson(value, cacheControl, false);
+      response = new PreparedJson(value, { cacheControl, etag: false });
       prepared.set(value, response);
     }
     return response;

@@ -137,7 +137,7 @@ export const GET = defineRoute({
         serverTime: at.toISOString(),
         ...(fly && { machine: fly.machineId, region: fly.region }),
       };
-      return new PreparedJson(body, CACHE_CONTROL.noStore, false);
+      return new PreparedJson(body, { cacheControl: CACHE_CONTROL.noStore, etag: false });
     });
     const statusCard = liveText(
       {
