@@ -7,14 +7,9 @@
 
 import { Type as t } from "@sinclair/typebox";
 import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
-import { CACHE_CONTROL } from "../../lib/http/headers.ts";
-import {
-  HEALTH_CONTENT_TYPE,
-  HEALTH_HTTP_STATUS,
-  healthOf,
-  healthSchema,
-  wantsHealth,
-} from "../../lib/http/health-check.ts";
+import { wantsHealth } from "../../lib/http/client-kind.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { HEALTH_HTTP_STATUS, healthOf, healthSchema } from "../../lib/http/health-check.ts";
 import { PreparedJson, uncachedJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { perInterval } from "../../lib/per-interval.ts";
@@ -104,12 +99,12 @@ export const GET = defineRoute({
     responses: (app) => ({
       200: ok("The service is up: the heartbeat, or the health-check format's `pass` or `warn`", {
         ...jsonBody(heartbeatSchema(), jsonExample(app)),
-        ...jsonBody(healthSchema(), healthExample(app, "warn"), HEALTH_CONTENT_TYPE),
+        ...jsonBody(healthSchema(), healthExample(app, "warn"), CONTENT_TYPE.health),
         ...textBody(textExample(app)),
       }),
       503: ok(
         "The health-check format's `fail`: the server is draining after SIGTERM",
-        jsonBody(healthSchema(), healthExample(app, "fail"), HEALTH_CONTENT_TYPE),
+        jsonBody(healthSchema(), healthExample(app, "fail"), CONTENT_TYPE.health),
       ),
     }),
   },
@@ -170,7 +165,7 @@ export const GET = defineRoute({
         return uncachedJson(health, {
           pretty: client.prettyJson,
           status: HEALTH_HTTP_STATUS[health.status],
-          contentType: HEALTH_CONTENT_TYPE,
+          contentType: CONTENT_TYPE.health,
         });
       }
       return client.wants === "text" ? statusCard(request) : heartbeat().respond(client, request);
