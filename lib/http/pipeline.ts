@@ -55,7 +55,7 @@ function arrive({ request }: { request: Request }): { client: Client; arrival: A
 }
 
 /** What a handler answered with, when it is not a `Response`, named for the log. */
-const kindOf = (value: unknown) => (value instanceof Promise ? "a promise" : typeof value);
+const describeAnswer = (value: unknown) => (value instanceof Promise ? "a promise" : typeof value);
 
 export function requestPipeline({ log, metrics }: PipelineOptions) {
   return new Elysia({ name: "request-pipeline" })
@@ -69,7 +69,7 @@ export function requestPipeline({ log, metrics }: PipelineOptions) {
     .mapResponse({ as: "global" }, function depart({ responseValue, request, route, client, arrival }) {
       if (!(responseValue instanceof Response)) {
         throw new Error(
-          `${route} answered with ${kindOf(responseValue)}, not a Response: a handler that returns a promise must be async`,
+          `${route} answered with ${describeAnswer(responseValue)}, not a Response: a handler that returns a promise must be async`,
         );
       }
       responseValue.headers.set("x-request-id", arrival.requestId);
