@@ -20,6 +20,20 @@ export interface SitePage {
 type DatedContent = "profile" | "now";
 
 /**
+ * The day the content last changed: the latest `updated` of the parts `shown`, all the
+ * dated content unless told; undefined for none. ISO days sort as text.
+ */
+export function lastChanged(
+  content: Content,
+  shown: readonly DatedContent[] = ["profile", "now"],
+): string | undefined {
+  return shown
+    .map((what) => content[what].updated)
+    .sort()
+    .at(-1);
+}
+
+/**
  * The dated content each page shows, by its route file's path: the profile's `updated`,
  * the /now status's `updated`, or both. A page not listed here (the stack, the docs) has
  * no lastmod: better none than a date that would claim a change that never happened.
@@ -35,18 +49,12 @@ const SHOWS: Readonly<Record<string, readonly DatedContent[]>> = {
 
 /** The pages, root first, each once, in the order `content/site.json` lists them. */
 export function sitePages(content: Content, siteUrl: string): SitePage[] {
-  const dates: Record<DatedContent, string> = { profile: content.profile.updated, now: content.now.updated };
   const shows = new Map(
     Object.entries(SHOWS).map(([path, shown]) => [servedPath(path, content.profile.handle), shown]),
   );
   const urls = [...new Set([`${siteUrl}/`, ...content.site.pages])];
   return urls.map((url) => {
-    const shown = shows.get(new URL(url).pathname) ?? [];
-    // ISO dates sort as text: the latest of the content the page shows.
-    const lastmod = shown
-      .map((what) => dates[what])
-      .sort()
-      .at(-1);
+    const lastmod = lastChanged(content, shows.get(new URL(url).pathname) ?? []);
     return { url, lastmod };
   });
 }
