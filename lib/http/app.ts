@@ -11,7 +11,7 @@ import { contentFromFolder } from "../content/folder.ts";
 import { type Content, validateContent } from "../content/validate.ts";
 import { checkPagesServed } from "../crawlers/site-pages.ts";
 import { docsRoutes } from "../docs/api-docs.ts";
-import type { DocumentedRoute } from "../docs/document.ts";
+import { type DocumentedRoute, siteApiName } from "../docs/document.ts";
 import { keyFileRoutes } from "../indexnow/key-file.ts";
 import { indexNowService } from "../indexnow/service.ts";
 import { type LiveFeed, liveFeed } from "../live/feed.ts";
@@ -95,7 +95,7 @@ export function createApp(options: AppOptions) {
     lifecycle,
   };
   const info = {
-    title: `${content.profile.name}'s site API`,
+    title: siteApiName(content.profile),
     version: VERSION,
     description:
       "The public API of a personal website. JSON for programs and browsers; " +

@@ -8,6 +8,7 @@
  * after SIGTERM. docs/health.md has the format, key by key.
  */
 import { Type as t } from "@sinclair/typebox";
+import { siteApiName } from "../docs/document.ts";
 import type { Delivery } from "../indexnow/trigger.ts";
 import type { SourceHealth } from "../live/feed.ts";
 import type { AppContext } from "./route.ts";
@@ -124,7 +125,7 @@ export function healthOf(app: AppContext, at: Date): Health {
     version: app.version,
     releaseId: release,
     serviceId: new URL(app.config.siteUrl).host,
-    description: `${app.content.profile.name}'s site API`,
+    description: siteApiName(app.content.profile),
     ...(status !== "pass" && output && { output }),
     checks,
   };

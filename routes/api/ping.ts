@@ -6,6 +6,7 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
+import { siteApiName } from "../../lib/docs/document.ts";
 import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
 import { wantsHealth } from "../../lib/http/client-kind.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
@@ -43,7 +44,7 @@ const healthExample = ({ version, config, content }: AppContext, status: "warn" 
   version,
   releaseId: `${version}.3f2a9c1b7d4e`,
   serviceId: new URL(config.siteUrl).host,
-  description: `${content.profile.name}'s site API`,
+  description: siteApiName(content.profile),
   output:
     status === "fail"
       ? "draining: the server is shutting down"
