@@ -3,10 +3,13 @@
  * its representation, and a one-liner.
  */
 import { builtInContent } from "../lib/content/files.ts";
-import type { Profile } from "../lib/content/schemas.ts";
+import { checkContentFiles } from "../lib/content/validate.ts";
 
-/** The structured profile's path for the owner built into the executable the bench runs. */
-const PROFILE_PATH = `/api/${(builtInContent().profile as Profile).handle}.json`;
+/**
+ * The structured profile's path for the owner built into the executable the bench runs;
+ * the handle, checked as start-up checks it, does not depend on `SITE_URL`.
+ */
+const PROFILE_PATH = `/api/${checkContentFiles(builtInContent()).profile.handle}.json`;
 
 export const UA = {
   curl: "curl/8.5.0",

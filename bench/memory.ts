@@ -12,22 +12,19 @@
  * `bun run bench` holds the shipped executable to its targets with it; run alone, it
  * compares builds (one built from another checkout, say) in the same run.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { builtInContent } from "../lib/content/files.ts";
+import { validateContent } from "../lib/content/validate.ts";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
-import { startServerProcess } from "../scripts/loopback.ts";
+import { triedGetPaths } from "../lib/http/route.ts";
+import { loadConfig } from "../lib/runtime/config.ts";
+import { routes } from "../routes/_manifest.gen.ts";
+import { type Resident, type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { median, UA } from "./cases.ts";
-import { startLiveSource } from "./live-source.ts";
+import { compareBuilds } from "./compare-builds.ts";
 import { evictFromPageCache } from "./page-cache.ts";
-
-export interface Resident {
-  /** Resident set, in MB: file-backed pages (the executable's own) and anonymous ones. */
-  readonly vmRssMb: number;
-  /** Anonymous resident memory, in MB: the heap and what the process made, not its file. */
-  readonly rssAnonMb: number;
-}
 
 export interface Memory {
   /** Exec to the first 200 from `/api/ping`, from a cold copy, in ms. */
@@ -36,6 +33,11 @@ export interface Memory {
   readonly atFirst: Resident;
   /** After every representation, and two idle seconds: the figure the targets hold. */
   readonly settled: Resident;
+  /**
+   * Whether every start's copy was dropped from the page cache; false where GNU dd is
+   * missing, and then `VmRSS` counts the cached file's blocks too.
+   */
+  readonly fromDisk: boolean;
 }
 
 const CLIENTS = [
@@ -47,26 +49,17 @@ const CLIENTS = [
 const CODINGS = ["identity", "br", "zstd", "gzip"];
 const SWITCHES = ["?nocolor", "?truecolor", "?theme=light", "?width=60", "?help"];
 
-/** `VmRSS` and `RssAnon` of a running process, in MB. */
-function statusOf(pid: number): Resident {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
-  return { vmRssMb: kb("VmRSS") / 1024, rssAnonMb: kb("RssAnon") / 1024 };
-}
-
 /** What the docs add to the API's representations: the page, the document, the UI's script. */
 export const DOCS_PATHS = [DOCS_PATH, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH];
 
-/** Every GET path the server lists at `/` (its JSON index), and `extra`. */
-async function pathsOf(url: string, extra: readonly string[]): Promise<string[]> {
-  const index = (await (await fetch(`${url}/`, { headers: { "user-agent": UA.program } })).json()) as {
-    endpoints: { method: string; path: string; tryPath?: string }[];
-  };
-  const gets = index.endpoints
-    .filter(({ method }) => method === "GET")
-    .map(({ tryPath, path }) => tryPath ?? path);
-  return [...new Set([...gets, ...extra])];
+/**
+ * Every GET route as a person tries it (with the query it needs), for the owner built into
+ * this checkout at the server's site URL, and `extra`.
+ */
+function pathsOf(server: ServerProcess, extra: readonly string[]): string[] {
+  const { siteUrl } = loadConfig(server.env);
+  const content = validateContent(builtInContent(), siteUrl);
+  return [...new Set([...triedGetPaths(routes, content, siteUrl), ...extra])];
 }
 
 /** Asks `url` for every representation once: each path, client class and coding, and the text switches. */
@@ -91,14 +84,13 @@ async function everyRepresentation(url: string, paths: readonly string[]): Promi
 }
 
 /**
- * Starts a fresh copy of `executable` (with `args`) `runs` times; the median of each
- * figure. `extraPaths` adds paths the index does not list (the docs page and its script).
+ * Starts a fresh copy of `executable` `runs` times; the median of each figure.
+ * `extraPaths` adds paths no route file serves (the docs page and its script).
  */
 export async function measureMemory(
   executable: string,
   options: {
     runs: number;
-    args?: readonly string[];
     extraPaths?: readonly string[];
     env?: Record<string, string>;
   },
@@ -108,18 +100,13 @@ export async function measureMemory(
     const dir = mkdtempSync(join(tmpdir(), "bench-memory-"));
     const copy = join(dir, basename(executable));
     copyFileSync(executable, copy);
-    evictFromPageCache(copy);
-    const server = await startServerProcess([copy, ...(options.args ?? [])], {
-      pollMs: 1,
-      cwd: dir,
-      env: options.env,
-    });
+    const fromDisk = evictFromPageCache(copy);
+    const server = await startServerProcess([copy], { pollMs: 1, cwd: dir, env: options.env });
     try {
-      const pid = server.child.pid as number;
-      const atFirst = statusOf(pid);
-      await everyRepresentation(server.url, await pathsOf(server.url, options.extraPaths ?? []));
+      const atFirst = server.resident();
+      await everyRepresentation(server.url, pathsOf(server, options.extraPaths ?? []));
       await Bun.sleep(2000);
-      samples.push({ firstMs: server.startMs, atFirst, settled: statusOf(pid) });
+      samples.push({ firstMs: server.startMs, atFirst, settled: server.resident(), fromDisk });
     } finally {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -133,11 +120,12 @@ export async function measureMemory(
     firstMs: median(samples.map(({ firstMs }) => firstMs)),
     atFirst: resident(({ atFirst }) => atFirst),
     settled: resident(({ settled }) => settled),
+    fromDisk: samples.every(({ fromDisk }) => fromDisk),
   };
 }
 
 if (import.meta.main) {
-  const command = {
+  const { runs, measured } = await compareBuilds({
     name: "bun run bench/memory.ts",
     usage: `usage: bun run bench/memory.ts [--runs N] EXECUTABLE...
 
@@ -152,38 +140,24 @@ Options:
 
 Exit status:
   0  measured
-  2  a usage error: no executable`,
-    options: { runs: { type: "string" } },
-    positionals: true,
-  } as const;
-  const read = readCommandLine(process.argv.slice(2), command, CONSOLE);
-  if (read.exit !== undefined) process.exit(read.exit);
-  const executables = read.positionals;
-  if (executables.length === 0) {
-    console.error(`${command.name}: no executable given; see ${command.name} --help`);
-    process.exit(USAGE_ERROR);
-  }
-  const runs = Number(read.values.runs ?? 5);
-  const found = new Map<string, { api: Memory[]; withDocs: Memory[] }>();
-  const { env, stop } = startLiveSource();
-  // In turns, so that a busy moment of the machine falls on every build alike.
-  for (let run = 0; run < runs; run++) {
-    for (const executable of executables) {
-      const of = found.get(executable) ?? { api: [], withDocs: [] };
-      of.api.push(await measureMemory(executable, { runs: 1, env }));
-      of.withDocs.push(await measureMemory(executable, { runs: 1, extraPaths: DOCS_PATHS, env }));
-      found.set(executable, of);
-    }
-  }
-  stop();
+  2  a usage error: no executable, or --runs not a whole number over 0`,
+    defaultRuns: 5,
+    measure: async (executable, env) => ({
+      api: await measureMemory(executable, { runs: 1, env }),
+      withDocs: await measureMemory(executable, { runs: 1, extraPaths: DOCS_PATHS, env }),
+    }),
+  });
   const mb = (samples: Memory[], of: (sample: Memory) => number) => median(samples.map(of)).toFixed(1);
   console.log(`median of ${runs} starts; VmRSS / RssAnon in MB`);
-  for (const [executable, { api, withDocs }] of found) {
+  for (const [executable, of] of measured) {
+    const api = of.map((sample) => sample.api);
+    const withDocs = of.map((sample) => sample.withDocs);
+    const warm = [...api, ...withDocs].some(({ fromDisk }) => !fromDisk) ? " (page cache not dropped)" : "";
     console.log(
       `${executable}: first 200 ${mb(api, (m) => m.firstMs)} ms, ` +
         `at it ${mb(api, (m) => m.atFirst.vmRssMb)} / ${mb(api, (m) => m.atFirst.rssAnonMb)}, ` +
         `after every API representation ${mb(api, (m) => m.settled.vmRssMb)} / ${mb(api, (m) => m.settled.rssAnonMb)}, ` +
-        `with the docs ${mb(withDocs, (m) => m.settled.vmRssMb)} / ${mb(withDocs, (m) => m.settled.rssAnonMb)}`,
+        `with the docs ${mb(withDocs, (m) => m.settled.vmRssMb)} / ${mb(withDocs, (m) => m.settled.rssAnonMb)}${warm}`,
     );
   }
 }

@@ -8,10 +8,9 @@
  * `bun run bench` holds the shipped executable to its target with it; run alone, it
  * compares builds in the same run.
  */
-import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 import { startServerProcess } from "../scripts/loopback.ts";
 import { median } from "./cases.ts";
-import { startLiveSource } from "./live-source.ts";
+import { compareBuilds } from "./compare-builds.ts";
 
 /** Exec → first 200 of `command`, once, in ms; the server polled every millisecond. */
 async function startTime(command: readonly string[], env?: Record<string, string>): Promise<number> {
@@ -32,7 +31,7 @@ export async function startTimes(
 }
 
 if (import.meta.main) {
-  const command = {
+  const { runs, measured } = await compareBuilds({
     name: "bun run bench/start-up.ts",
     usage: `usage: bun run bench/start-up.ts [--runs N] EXECUTABLE...
 
@@ -45,27 +44,10 @@ Options:
 
 Exit status:
   0  measured
-  2  a usage error: no executable`,
-    options: { runs: { type: "string" } },
-    positionals: true,
-  } as const;
-  const read = readCommandLine(process.argv.slice(2), command, CONSOLE);
-  if (read.exit !== undefined) process.exit(read.exit);
-  const executables = read.positionals;
-  if (executables.length === 0) {
-    console.error(`${command.name}: no executable given; see ${command.name} --help`);
-    process.exit(USAGE_ERROR);
-  }
-  const runs = Number(read.values.runs ?? 25);
-  const times = new Map<string, number[]>(executables.map((executable) => [executable, []]));
-  const live = startLiveSource();
-  // In turns, so that a busy moment of the machine falls on every build alike.
-  for (let run = 0; run < runs; run++) {
-    for (const executable of executables) {
-      times.get(executable)?.push(await startTime([executable], live.env));
-    }
-  }
-  live.stop();
+  2  a usage error: no executable, or --runs not a whole number over 0`,
+    defaultRuns: 25,
+    measure: (executable, env) => startTime([executable], env),
+  });
   console.log(`exec → first 200, median of ${runs} starts`);
-  for (const [executable, of] of times) console.log(`${executable}: ${median(of).toFixed(1)} ms`);
+  for (const [executable, times] of measured) console.log(`${executable}: ${median(times).toFixed(1)} ms`);
 }

@@ -5,6 +5,7 @@
  * line of text for status bars, whoever asks.
  */
 import { Type as t } from "@sinclair/typebox";
+import { siteApiName } from "../lib/docs/document.ts";
 import { profileTextExample } from "../lib/docs/examples.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
@@ -63,7 +64,7 @@ function oneLiner(app: AppContext) {
 /** What programs get at `/`: the API in one page. */
 function apiIndex({ config: { siteUrl }, content, routes }: AppContext) {
   return {
-    name: `${content.profile.name}'s site API`,
+    name: siteApiName(content.profile),
     description: `${content.profile.tagline} Try \`curl ${siteUrl}\` in a terminal.`,
     docs: { ui: `${siteUrl}${DOCS_PATH}`, openapi: `${siteUrl}${OPENAPI_PATH}` },
     endpoints: routes.map(({ method, path, summary }) => ({ method, path, description: summary })),

@@ -14,23 +14,37 @@ export function freePort(): number {
   return port;
 }
 
-/** Resident set size of a running process in MB (kB / 1024), from /proc (Linux). */
-function rssMbOf(pid: number): number {
+/** A process's resident memory, in MB (kB / 1024). */
+export interface Resident {
+  /** Resident set: file-backed pages (the executable's own) and anonymous ones. */
+  readonly vmRssMb: number;
+  /** Anonymous resident memory: the heap and what the process made, not its file. */
+  readonly rssAnonMb: number;
+}
+
+/** `VmRSS` and `RssAnon` of a running process, from `/proc/<pid>/status` (Linux). */
+function residentOf(pid: number): Resident {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
+  const mb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) / 1024;
+  return { vmRssMb: mb("VmRSS"), rssAnonMb: mb("RssAnon") };
 }
 
 export interface ServerProcess {
   readonly child: ChildProcess;
   /** e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
+  /** The environment it was started with, `PORT` and all: what its configuration is read from. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** Where its `GET /metrics` is, on a free port of its own: `METRICS_PORT`. */
   readonly metricsUrl: string;
   /** Milliseconds from exec to the first 200 from `/api/ping`. */
   readonly startMs: number;
   /** What it wrote to stdout and stderr so far, when started with `output: "keep"`. */
   output(): { stdout: string; stderr: string };
-  /** Resident memory now, in MB. */
+  /** Resident memory now. */
+  resident(): Resident;
+  /** Resident set now, in MB: `resident().vmRssMb`. */
   rssMb(): number;
   /** SIGTERM to its process group, SIGKILL after `graceMs`; resolves with its exit code. */
   stop(graceMs?: number): Promise<number | null>;
@@ -76,16 +90,17 @@ export async function startServerProcess(
   while (metricsPort === port) metricsPort = freePort();
   const url = `http://127.0.0.1:${port}`;
   const began = performance.now();
+  const childEnv = {
+    ...baseEnv,
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+    HOST: "127.0.0.1",
+    LOG_FORMAT: "json",
+    ...env,
+  };
   const child = spawn(command[0] as string, command.slice(1), {
     cwd,
-    env: {
-      ...baseEnv,
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
-      HOST: "127.0.0.1",
-      LOG_FORMAT: "json",
-      ...env,
-    },
+    env: childEnv,
     stdio: ["ignore", output === "keep" ? "pipe" : "ignore", "pipe"],
     detached: true,
   });
@@ -102,10 +117,12 @@ export async function startServerProcess(
   const server: ServerProcess = {
     child,
     url,
+    env: childEnv,
     metricsUrl: `http://127.0.0.1:${metricsPort}`,
     startMs: Number.NaN,
     output: () => ({ stdout, stderr }),
-    rssMb: () => rssMbOf(child.pid as number),
+    resident: () => residentOf(child.pid as number),
+    rssMb: () => residentOf(child.pid as number).vmRssMb,
     async stop(graceMs = 3000) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const signal = (name: NodeJS.Signals) => {

@@ -11,10 +11,11 @@
  */
 import { join } from "node:path";
 import { builtInContent } from "../lib/content/files.ts";
-import type { Content } from "../lib/content/validate.ts";
+import { validateContent } from "../lib/content/validate.ts";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { servedPath } from "../lib/http/route.ts";
+import { triedGetPaths } from "../lib/http/route.ts";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
+import { loadConfig } from "../lib/runtime/config.ts";
 import { routes } from "../routes/_manifest.gen.ts";
 import { EVENTS, type GithubAnswer, startGithub } from "../tests/support/github.ts";
 import { startServerProcess } from "./loopback.ts";
@@ -44,9 +45,6 @@ if (read.exit !== undefined) process.exit(read.exit);
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 64);
 
-/** The content built into the server the soak runs: the owner's handle names the profile's path. */
-const CONTENT = builtInContent() as unknown as Content;
-
 /** Every way the live source fails, in turn, a second or two each; and a good answer among them. */
 const FAILURES: GithubAnswer[] = [
   { kind: "status", status: 500 },
@@ -72,8 +70,10 @@ const server = await startServerProcess(["bun", "server.ts"], {
   },
 });
 const base = server.url;
-/** The origin the server names itself by (what WebFinger answers for): its SITE_URL, else its default. */
-const siteUrl = process.env.SITE_URL ?? `http://localhost:${new URL(base).port}`;
+/** The origin the server names itself by (what WebFinger answers for), read as the server reads it. */
+const { siteUrl } = loadConfig(server.env);
+/** The content built into the server, validated as it validates it: the owner's handle names the profile's path. */
+const content = validateContent(builtInContent(), siteUrl);
 
 /**
  * Every GET route in routes/ as a person tries it (with the query it needs; none the owner
@@ -81,11 +81,7 @@ const siteUrl = process.env.SITE_URL ?? `http://localhost:${new URL(base).port}`
  * another width and palette, so a cache of variants that grew would show here.
  */
 const PATHS = [
-  ...routes.flatMap(([path, module]) => {
-    const served = servedPath(path, CONTENT.profile.handle);
-    const tried = module.GET?.tryPath ? module.GET.tryPath(CONTENT, siteUrl) : served;
-    return module.GET && tried !== undefined ? [tried] : [];
-  }),
+  ...triedGetPaths(routes, content, siteUrl),
   "/api/curl?nocolor",
   "/?format=3",
   "/?format=%25n+%25t+%25a&A",

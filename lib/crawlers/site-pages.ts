@@ -5,10 +5,10 @@
  * changed, taken from the content's own dates rather than from the clock.
  */
 import { CONTENT_FILE_NAMES, type Content, ContentError } from "../content/validate.ts";
-import { servedPath } from "../http/route.ts";
+import { HANDLE, servedPath } from "../http/route.ts";
 
 /** The structured profile's route file path: `/api/<handle>.json` once served. */
-const PROFILE_PATH = "/api/{handle}.json";
+const PROFILE_PATH = `/api/${HANDLE}.json`;
 
 export interface SitePage {
   /** Absolute, on the site's host. */
@@ -18,6 +18,20 @@ export interface SitePage {
 }
 
 type DatedContent = "profile" | "now";
+
+/**
+ * The day the content last changed: the latest `updated` of the parts `shown`, all the
+ * dated content unless told; undefined for none. ISO days sort as text.
+ */
+export function lastChanged(
+  content: Content,
+  shown: readonly DatedContent[] = ["profile", "now"],
+): string | undefined {
+  return shown
+    .map((what) => content[what].updated)
+    .sort()
+    .at(-1);
+}
 
 /**
  * The dated content each page shows, by its route file's path: the profile's `updated`,
@@ -35,18 +49,12 @@ const SHOWS: Readonly<Record<string, readonly DatedContent[]>> = {
 
 /** The pages, root first, each once, in the order `content/site.json` lists them. */
 export function sitePages(content: Content, siteUrl: string): SitePage[] {
-  const dates: Record<DatedContent, string> = { profile: content.profile.updated, now: content.now.updated };
   const shows = new Map(
     Object.entries(SHOWS).map(([path, shown]) => [servedPath(path, content.profile.handle), shown]),
   );
   const urls = [...new Set([`${siteUrl}/`, ...content.site.pages])];
   return urls.map((url) => {
-    const shown = shows.get(new URL(url).pathname) ?? [];
-    // ISO dates sort as text: the latest of the content the page shows.
-    const lastmod = shown
-      .map((what) => dates[what])
-      .sort()
-      .at(-1);
+    const lastmod = lastChanged(content, shows.get(new URL(url).pathname) ?? []);
     return { url, lastmod };
   });
 }

@@ -34,11 +34,7 @@ export function docsRoutes({ routes, info, app }: ApiDocsOptions): ServedRoute[]
       }),
   );
   const document = once(
-    () =>
-      new PreparedJson(
-        openApiDocument(routes, { info, servers: [{ url: app.config.siteUrl }] }, app),
-        CACHE_CONTROL.content,
-      ),
+    () => new PreparedJson(openApiDocument(routes, { info, servers: [{ url: app.config.siteUrl }] }, app)),
   );
   const script = once(() =>
     import("./ui-script.ts").then(

@@ -4,8 +4,14 @@
  * asked for, with the errors the pipeline can answer for any route.
  */
 import type { OpenAPIV3 } from "openapi-types";
+import type { Profile } from "../content/schemas.ts";
 import type { AppContext, Method, RouteDetail } from "../http/route.ts";
 import { pipelineErrors } from "./responses.ts";
+
+/** The API's name, `<owner>'s site API`: the document's title, and what the index and the health check call it. */
+export function siteApiName(profile: Pick<Profile, "name">): string {
+  return `${profile.name}'s site API`;
+}
 
 /** A route of a route file, as the document describes it. */
 export interface DocumentedRoute {

@@ -150,7 +150,7 @@ function capped<T>(list: T[], max: number, what: string, adjusted: string[]): T[
  * from it. `today` (YYYY-MM-DD) dates the profile when the resume's `meta` does not.
  */
 export function fromJsonResume(resume: Json, current: Profile, today: string): ImportReport {
-  const MAX = listLimits();
+  const limits = listLimits();
   if (!isObject(resume)) throw new TypeError("a JSON Resume document is a JSON object");
   const read = new Reader(resume);
   const adjusted: string[] = [];
@@ -207,7 +207,7 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
         organisation,
         ...(location ? { location } : {}),
         summary,
-        highlights: capped(highlights, MAX.highlights, `${at}.highlights`, adjusted),
+        highlights: capped(highlights, limits.highlights, `${at}.highlights`, adjusted),
       },
     ];
   });
@@ -279,16 +279,16 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
       ),
     },
     ...(email ? { email } : {}),
-    links: required(nonEmpty(capped(links, MAX.links, "links", adjusted)), "links", current.links),
-    skills: required(nonEmpty(capped(skills, MAX.skills, "skills", adjusted)), "skills", current.skills),
+    links: required(nonEmpty(capped(links, limits.links, "links", adjusted)), "links", current.links),
+    skills: required(nonEmpty(capped(skills, limits.skills, "skills", adjusted)), "skills", current.skills),
     experience: required(
-      nonEmpty(capped(experience, MAX.experience, "work", adjusted)),
+      nonEmpty(capped(experience, limits.experience, "work", adjusted)),
       "experience",
       current.experience,
     ),
-    education: capped(education, MAX.education, "education", adjusted),
+    education: capped(education, limits.education, "education", adjusted),
     languages: required(
-      nonEmpty(capped(languages, MAX.languages, "languages", adjusted)),
+      nonEmpty(capped(languages, limits.languages, "languages", adjusted)),
       "languages",
       current.languages,
     ),

@@ -11,7 +11,7 @@ import { contentFromFolder } from "../content/folder.ts";
 import { type Content, validateContent } from "../content/validate.ts";
 import { checkPagesServed } from "../crawlers/site-pages.ts";
 import { docsRoutes } from "../docs/api-docs.ts";
-import type { DocumentedRoute } from "../docs/document.ts";
+import { type DocumentedRoute, siteApiName } from "../docs/document.ts";
 import { keyFileRoutes } from "../indexnow/key-file.ts";
 import { indexNowService } from "../indexnow/service.ts";
 import type { LiveFeed } from "../live/feed.ts";
@@ -22,7 +22,7 @@ import { Lifecycle } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
 import { ANY_PATH, requestPipeline } from "./pipeline.ts";
-import { type AppContext, declaredRoutes, type RouteFiles, type ServedRoute } from "./route.ts";
+import { type AppContext, declaredRoutes, type RouteFiles, type ServedRoute, triedPath } from "./route.ts";
 import { SERVER_OPTIONS } from "./server-options.ts";
 import { allowedMethods, unmatchedRoute } from "./unmatched.ts";
 
@@ -78,7 +78,7 @@ export function createApp(options: AppOptions) {
     startedAt: new Date(clock()),
     version: VERSION,
     routes: declared.flatMap(({ method, path, route }) => {
-      const tryPath = route.tryPath ? route.tryPath(content, config.siteUrl) : path;
+      const tryPath = triedPath(route, path, content, config.siteUrl);
       if (tryPath === undefined) return [];
       return [
         {
@@ -97,7 +97,7 @@ export function createApp(options: AppOptions) {
     lifecycle,
   };
   const info = {
-    title: `${content.profile.name}'s site API`,
+    title: siteApiName(content.profile),
     version: VERSION,
     description:
       "The public API of a personal website. JSON for programs and browsers; " +

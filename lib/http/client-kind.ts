@@ -3,8 +3,10 @@
  * order: an explicit JSON `Accept` wins, then an explicit HTML one; then terminal
  * User-Agents; then browsers (`Mozilla/`); everything else is a program. The request
  * pipeline classifies each request once (`pipeline.ts`); nothing else reads these headers
- * for it, but the metrics port, which has no pipeline, for its own errors.
+ * for it, but the metrics port, which has no pipeline, for its own errors. What a route
+ * reads of `Accept` beyond that (the heartbeat's health-check format) is read here too.
  */
+import { CONTENT_TYPE } from "./headers.ts";
 import { qualityList } from "./q-values.ts";
 
 export type ClientKind = "terminal" | "browser" | "program";
@@ -113,6 +115,25 @@ export function acceptsOnlyJson(accept: string): boolean {
  */
 export function acceptsOnlyHtml(accept: string): boolean {
   return MENTIONS_HTML.test(accept) && namesOnly(accept, "text/html");
+}
+
+const MENTIONS_HEALTH = /health\+json/i;
+
+/**
+ * True when `Accept` names the health-check format, `application/health+json`, with a
+ * weight above 0: in any case, as media types compare. A wildcard does not ask for it.
+ */
+export function acceptsHealth(accept: string): boolean {
+  return (
+    MENTIONS_HEALTH.test(accept) &&
+    qualityList(accept).some(({ value, q }) => value === CONTENT_TYPE.health && q > 0)
+  );
+}
+
+/** Whether a request asks for the health-check format (`acceptsHealth`). */
+export function wantsHealth(request: Request): boolean {
+  const accept = request.headers.get("accept");
+  return accept !== null && acceptsHealth(accept);
 }
 
 type Wish = "json" | "html" | "none";

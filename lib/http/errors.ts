@@ -6,8 +6,7 @@
  * every JSON answer they get, so their prompt starts on a line of its own.
  */
 import type { Client } from "./client-kind.ts";
-import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE } from "./headers.ts";
-import { serialiseJson } from "./prepared-response.ts";
+import { uncachedJson } from "./prepared-response.ts";
 import { pathOf, quoteInput } from "./request-input.ts";
 
 /**
@@ -69,14 +68,12 @@ export function errorResponse(error: ApiError, request?: Request, client?: Clien
       ...error.details,
     },
   };
-  return new Response(request?.method === "HEAD" ? null : serialiseJson(body, client?.prettyJson ?? false), {
+  return uncachedJson(body, {
+    pretty: client?.prettyJson ?? false,
     status: error.status,
-    headers: {
-      ...baseHeaders(),
-      "content-type": CONTENT_TYPE.json,
-      "cache-control": CACHE_CONTROL.noStore,
-      ...error.headers,
-    },
+    omitBody: request?.method === "HEAD",
+    vary: false,
+    headers: error.headers,
   });
 }
 

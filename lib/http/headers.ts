@@ -102,6 +102,8 @@ export const CONTENT_TYPE = {
   javascript: "text/javascript; charset=utf-8",
   /** RFC 7033 §10.2 registers it without parameters: JSON is UTF-8 anyway. */
   jrd: "application/jrd+json",
+  /** The heartbeat's health-check format (draft-inadarei-api-health-check), without parameters too. */
+  health: "application/health+json",
 } as const;
 
 /** The headers shared by every response of this API, errors included. */

@@ -8,12 +8,10 @@
  * after SIGTERM. docs/health.md has the format, key by key.
  */
 import { Type as t } from "@sinclair/typebox";
+import { siteApiName } from "../docs/document.ts";
 import type { Delivery } from "../indexnow/trigger.ts";
 import type { SourceHealth } from "../live/feed.ts";
-import { qualityList } from "./q-values.ts";
 import type { AppContext } from "./route.ts";
-
-export const HEALTH_CONTENT_TYPE = "application/health+json";
 
 export type HealthStatus = "pass" | "warn" | "fail";
 
@@ -53,13 +51,6 @@ export interface Health {
   readonly description: string;
   readonly output?: string;
   readonly checks: Readonly<Record<string, readonly CheckItem[]>>;
-}
-
-/** Whether a request asks for the health-check format: its `Accept` names `application/health+json`. */
-export function wantsHealth(request: Request): boolean {
-  const accept = request.headers.get("accept");
-  if (accept === null || !accept.includes("health+json")) return false;
-  return qualityList(accept).some(({ value, q }) => value === HEALTH_CONTENT_TYPE && q > 0);
 }
 
 const seconds = (ms: number) => Math.max(0, Math.floor(ms / 1000));
@@ -134,7 +125,7 @@ export function healthOf(app: AppContext, at: Date): Health {
     version: app.version,
     releaseId: release,
     serviceId: new URL(app.config.siteUrl).host,
-    description: `${app.content.profile.name}'s site API`,
+    description: siteApiName(app.content.profile),
     ...(status !== "pass" && output && { output }),
     checks,
   };

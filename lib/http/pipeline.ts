@@ -24,7 +24,7 @@ import { requestIdFor } from "./request-id.ts";
 import { pathOf } from "./request-input.ts";
 
 /** The path of the app's last route, which every method and path no other route answers reaches. */
-export const ANY_PATH = "*";
+export const ANY_PATH = "/*";
 
 /** What the pipeline knows of a request from the moment it arrives. */
 export interface Arrival {
@@ -55,7 +55,7 @@ function arrive({ request }: { request: Request }): { client: Client; arrival: A
 }
 
 /** What a handler answered with, when it is not a `Response`, named for the log. */
-const kindOf = (value: unknown) => (value instanceof Promise ? "a promise" : typeof value);
+const describeAnswer = (value: unknown) => (value instanceof Promise ? "a promise" : typeof value);
 
 export function requestPipeline({ log, metrics }: PipelineOptions) {
   return new Elysia({ name: "request-pipeline" })
@@ -69,7 +69,7 @@ export function requestPipeline({ log, metrics }: PipelineOptions) {
     .mapResponse({ as: "global" }, function depart({ responseValue, request, route, client, arrival }) {
       if (!(responseValue instanceof Response)) {
         throw new Error(
-          `${route} answered with ${kindOf(responseValue)}, not a Response: a handler that returns a promise must be async`,
+          `${route} answered with ${describeAnswer(responseValue)}, not a Response: a handler that returns a promise must be async`,
         );
       }
       responseValue.headers.set("x-request-id", arrival.requestId);
@@ -83,7 +83,7 @@ export function requestPipeline({ log, metrics }: PipelineOptions) {
         client: client.kind,
         requestId: arrival.requestId,
       });
-      const counted = route === `/${ANY_PATH}` ? UNMATCHED_ROUTE : route;
+      const counted = route === ANY_PATH ? UNMATCHED_ROUTE : route;
       metrics.request(counted, request.method, responseValue.status, client.kind, durationMs / 1000);
     });
 }

@@ -2,7 +2,8 @@
  * @module Prepared responses: a body and all its headers, built once, cloned per
  * request. Building headers per request costs more than the rest of a handler here;
  * compressing per request would cost far more, so each content coding is built once too,
- * when a client first asks for it.
+ * when a client first asks for it. An answer that must be built per request shares the
+ * same headers (`uncachedJson`).
  */
 import type { Client } from "./client-kind.ts";
 import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
@@ -149,20 +150,59 @@ export function serialiseJson(value: unknown, pretty: boolean): string {
   return pretty ? `${JSON.stringify(value, null, 2)}\n` : JSON.stringify(value);
 }
 
-/** The two JSON representations of one value, chosen by who is asking; JSON's own media type unless told. */
+/** What `uncachedJson` is told: who asks, the status, and `preparedHeaders`' options but the caching. */
+export interface UncachedJsonOptions
+  extends Partial<Pick<PrepareOptions, "contentType" | "vary" | "headers">> {
+  /** Pretty with a trailing newline, for a person at a terminal (`serialiseJson`). */
+  readonly pretty: boolean;
+  /** @default 200 */
+  readonly status?: number;
+  /** The same headers and no body: for a HEAD that Elysia does not answer from a GET route. */
+  readonly omitBody?: boolean;
+}
+
+/**
+ * A JSON answer that says how things are at this instant (an error, the health check, a
+ * release report): built for one request and never stored (`no-store`), with the headers
+ * of every prepared answer.
+ *
+ * @example
+ * return uncachedJson(report, { pretty: client.prettyJson, status: 207, vary: false });
+ */
+export function uncachedJson(value: unknown, options: UncachedJsonOptions): Response {
+  const { pretty, status, omitBody, contentType = CONTENT_TYPE.json, ...headers } = options;
+  return new Response(omitBody ? null : serialiseJson(value, pretty), {
+    status,
+    headers: preparedHeaders({ contentType, cacheControl: CACHE_CONTROL.noStore, ...headers }),
+  });
+}
+
+/** How a `PreparedJson` differs from stable content in JSON's own media type. */
+export interface PreparedJsonOptions {
+  /** @default CACHE_CONTROL.content */
+  readonly cacheControl?: string;
+  /** A strong ETag per representation. @default true */
+  readonly etag?: boolean;
+  /** @default CONTENT_TYPE.json */
+  readonly contentType?: string;
+}
+
+/**
+ * The two JSON representations of one value, chosen by who is asking.
+ *
+ * @example
+ * new PreparedJson(jrd, { contentType: CONTENT_TYPE.jrd });
+ * new PreparedJson(heartbeat, { cacheControl: CACHE_CONTROL.noStore, etag: false });
+ */
 export class PreparedJson {
   readonly compact: PreparedResponse;
   readonly pretty: PreparedResponse;
 
-  constructor(
-    value: unknown,
-    cacheControl: string = CACHE_CONTROL.content,
-    etag = true,
-    contentType: string = CONTENT_TYPE.json,
-  ) {
-    const options = { contentType, cacheControl, etag };
-    this.compact = new PreparedResponse(serialiseJson(value, false), options);
-    this.pretty = new PreparedResponse(serialiseJson(value, true), options);
+  constructor(value: unknown, options: PreparedJsonOptions = {}) {
+    const { cacheControl = CACHE_CONTROL.content, etag = true, contentType = CONTENT_TYPE.json } = options;
+    const prepare = { contentType, cacheControl, etag };
+    this.compact = new PreparedResponse(serialiseJson(value, false), prepare);
+    this.pretty = new PreparedResponse(serialiseJson(value, true), prepare);
   }
 
   for(client: Client): PreparedResponse {
@@ -184,7 +224,7 @@ export function preparedPerValue<T>(cacheControl: string): (value: T) => Prepare
   return function preparedFor(value) {
     let response = prepared.get(value);
     if (!response) {
-      response = new PreparedJson(value, cacheControl, false);
+      response = new PreparedJson(value, { cacheControl, etag: false });
       prepared.set(value, response);
     }
     return response;

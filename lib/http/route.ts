@@ -114,6 +114,23 @@ export function servedPath(filePath: string, handle: string): string {
   return filePath.replaceAll(HANDLE, handle);
 }
 
+/**
+ * The path a person tries a route at, for this owner's site: its `tryPath`, else the path
+ * it is served at; undefined when this owner has nothing there.
+ *
+ * @example
+ * triedPath(route, "/.well-known/webfinger", content, "https://example.com");
+ * // "/.well-known/webfinger?resource=acct:…"
+ */
+export function triedPath(
+  route: RouteDefinition,
+  path: string,
+  content: Content,
+  siteUrl: string,
+): string | undefined {
+  return route.tryPath ? route.tryPath(content, siteUrl) : path;
+}
+
 /** A route file's exports, as the manifest sees them. */
 export type RouteModule = Partial<Record<Method, RouteDefinition>>;
 
@@ -137,6 +154,13 @@ export function declaredRoutes(
     }
   }
   return declared;
+}
+
+/** Every GET path the route files declare, as a person tries it at this owner's site; none the owner has nothing at. */
+export function triedGetPaths(files: RouteFiles, content: Content, siteUrl: string): string[] {
+  return declaredRoutes(files, content.profile.handle)
+    .filter(({ method }) => method === "GET")
+    .flatMap(({ path, route }) => triedPath(route, path, content, siteUrl) ?? []);
 }
 
 /** One method and path the app answers, and its handler: what the app registers. */

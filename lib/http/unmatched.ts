@@ -3,7 +3,6 @@
  * for an unknown path, 405 with `Allow` for a known path and the wrong method, and 204
  * for a preflight, from the table of the methods each path answers.
  */
-import type { Client } from "./client-kind.ts";
 import { ApiError, errorResponse } from "./errors.ts";
 import { baseHeaders, preflightHeaders } from "./headers.ts";
 import { pathOf, quoteInput } from "./request-input.ts";
@@ -23,43 +22,34 @@ export function allowedMethods(routes: readonly { method: string; path: string }
   return byPath;
 }
 
-/**
- * The app's last route, for every method and path no route file answers: 404 for an
- * unknown path, 405 with `Allow` for a known one, 204 for a preflight.
- */
+/** The app's last route, for every method and path no route file answers, from the app's table. */
 export function unmatchedRoute(allowed: AllowedMethods): Handler {
   return function unmatched({ request, client }) {
-    return unmatchedAnswer(request, client, allowed);
-  };
-}
-
-function unmatchedAnswer(request: Request, client: Client, allowed: AllowedMethods): Response {
-  const path = pathOf(request.url);
-  const methods = allowed.get(path) ?? allowed.get(path.replace(/\/+$/, "") || "/");
-  if (!methods) {
+    const path = pathOf(request.url);
+    const methods = allowed.get(path) ?? allowed.get(path.replace(/\/+$/, "") || "/");
+    if (!methods) {
+      return errorResponse(
+        new ApiError("not_found", `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
+        request,
+        client,
+      );
+    }
+    const allow = [...methods, "OPTIONS"].join(", ");
+    if (request.method === "OPTIONS") {
+      // A CORS preflight, or a plain OPTIONS: both learn what the path answers.
+      return new Response(null, {
+        status: 204,
+        headers: { ...baseHeaders(), ...preflightHeaders(allow), allow },
+      });
+    }
     return errorResponse(
-      new ApiError("not_found", `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
+      new ApiError(
+        "method_not_allowed",
+        `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`,
+        { headers: { allow } },
+      ),
       request,
       client,
     );
-  }
-  const allow = [...methods, "OPTIONS"].join(", ");
-  if (request.method === "OPTIONS") {
-    // A CORS preflight, or a plain OPTIONS: both learn what the path answers.
-    return new Response(null, {
-      status: 204,
-      headers: { ...baseHeaders(), ...preflightHeaders(allow), allow },
-    });
-  }
-  return errorResponse(
-    new ApiError(
-      "method_not_allowed",
-      `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`,
-      {
-        headers: { allow },
-      },
-    ),
-    request,
-    client,
-  );
+  };
 }

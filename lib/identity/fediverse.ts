@@ -25,12 +25,12 @@ export interface FediverseAccount {
 export function fediverseAccount(profile: Profile): FediverseAccount | undefined {
   if (!profile.fediverse) return undefined;
   const { account, actor } = profile.fediverse;
-  // The schema's pattern guarantees `@name@server`.
+  // The schema's pattern guarantees `@name@server`: the account is the address as written.
   const at = account.lastIndexOf("@");
   const name = account.slice(1, at);
   const server = account.slice(at + 1);
   return {
-    address: `@${name}@${server}`,
+    address: account,
     name,
     server,
     profileUrl: `https://${server}/@${name}`,

@@ -5,6 +5,7 @@
  * latest of the content's own dates, in the initiative's YYYY/MM/DD.
  */
 import type { Content } from "../content/validate.ts";
+import { lastChanged } from "../crawlers/site-pages.ts";
 import { fediverseAccount } from "./fediverse.ts";
 
 export const HUMANS_TXT_PATH = "/humans.txt";
@@ -13,11 +14,8 @@ export const HUMANS_TXT_PATH = "/humans.txt";
 const lines = (fields: readonly (readonly [string, string | undefined])[]) =>
   fields.flatMap(([label, value]) => (value ? [`${label}: ${value}`] : []));
 
-/** The latest of the content's dates, `2026-11-20` → `2026/11/20`. ISO days sort as text. */
-export function lastUpdate(content: Content): string {
-  const latest = [content.profile.updated, content.now.updated].sort().at(-1) as string;
-  return latest.replaceAll("-", "/");
-}
+/** The day the content last changed, `2026-11-20` → `2026/11/20`; all of it is dated. */
+const lastUpdate = (content: Content): string => (lastChanged(content) as string).replaceAll("-", "/");
 
 export function renderHumansTxt(content: Content, siteUrl: string): string {
   const { profile, stack } = content;

@@ -5,7 +5,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { envelope, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
-import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { quoteInput } from "../../lib/http/request-input.ts";
 import { defineRoute } from "../../lib/http/route.ts";
@@ -110,7 +110,7 @@ export const GET = defineRoute({
       const key = `${subject} ${jrd.links.map(({ rel }) => rel).join(" ")}`;
       let answer = answers.get(key);
       if (!answer) {
-        answer = new PreparedJson(jrd, CACHE_CONTROL.content, true, CONTENT_TYPE.jrd);
+        answer = new PreparedJson(jrd, { contentType: CONTENT_TYPE.jrd });
         answers.set(key, answer);
       }
       return answer.respond(client, request);

@@ -7,17 +7,27 @@
 import { sitePages } from "../../lib/crawlers/site-pages.ts";
 import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
-import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { LIMITS, readBodyWithin } from "../../lib/http/limits.ts";
-import { serialiseJson } from "../../lib/http/prepared-response.ts";
+import { uncachedJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { keyFilePath } from "../../lib/indexnow/key-file.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
+import type { EngineOutcome } from "../../lib/indexnow/outcomes.ts";
 import { releaseReport, releaseReportSchema } from "../../lib/indexnow/report.ts";
 import { OVERALL_STATUS } from "../../lib/indexnow/submission.ts";
-import { CooldownActive } from "../../lib/indexnow/trigger.ts";
+import { CooldownActive, type Delivery } from "../../lib/indexnow/trigger.ts";
 
-const engine = (name: string, status: number | null, outcome: string, explanation: string) => ({
+const EXAMPLE_SUBMITTED_AT = new Date("2026-11-21T14:05:09.000Z");
+/** The key is an example: the real one is the owner's. */
+const EXAMPLE_KEY = "5f2b9c0e4d7a41c8";
+
+/** An engine's answer to the example submission, as the trigger records it. */
+const delivery = (
+  name: string,
+  status: number | null,
+  outcome: EngineOutcome,
+  explanation: string,
+): Delivery => ({
   name,
   endpoint: name === "Bing" ? "https://www.bing.com/indexnow" : "https://yandex.com/indexnow",
   status,
@@ -25,30 +35,35 @@ const engine = (name: string, status: number | null, outcome: string, explanatio
   explanation,
   attempts: 1,
   durationMs: 312,
-  submittedAt: "2026-11-21T14:05:09.000Z",
-  retryable: outcome !== "accepted" && outcome !== "rejected",
+  submittedAt: EXAMPLE_SUBMITTED_AT,
 });
-const bingOk = engine("Bing", 200, "accepted", "OK: the URLs were submitted");
-const yandexOk = engine("Yandex", 202, "accepted", "Accepted: ...");
-const yandexRefused = engine("Yandex", 403, "rejected", "Forbidden: the key is not valid (...)");
-const bingTimeout = engine("Bing", null, "timeout", "No answer within 5000 ms");
+const bingOk = delivery("Bing", 200, "accepted", "OK: the URLs were submitted");
+const yandexOk = delivery("Yandex", 202, "accepted", "Accepted: ...");
+const yandexRefused = delivery("Yandex", 403, "rejected", "Forbidden: the key is not valid (...)");
+const bingTimeout = delivery("Bing", null, "timeout", "No answer within 5000 ms");
 
-/** A report on this site's pages; the key is an example, as the real one is the owner's. */
-const example = (app: AppContext, engines: ReturnType<typeof engine>[], alreadySent = false) => {
-  const accepted = engines.filter(({ outcome }) => outcome === "accepted").length;
-  return {
-    outcome: accepted === engines.length ? "accepted" : accepted === 0 ? "failed" : "partial",
-    release: `${app.version}.3f2a9c1b7d4e`,
-    alreadySent,
-    coalesced: false,
-    submittedAt: "2026-11-21T14:05:09.000Z",
-    host: new URL(app.config.siteUrl).host,
-    keyLocation: `${app.config.siteUrl}${keyFilePath("5f2b9c0e4d7a41c8")}`,
-    urls: sitePages(app.content, app.config.siteUrl).map(({ url }) => url),
-    engines,
-    durationMs: alreadySent ? 0 : 318,
-  };
-};
+/**
+ * The report the route answers for these deliveries, built by `releaseReport` itself so the
+ * example cannot drift from the answer; on this site's pages.
+ */
+const example = (app: AppContext, deliveries: Delivery[], alreadySent = false) =>
+  releaseReport(
+    {
+      deliveries,
+      firstSubmittedAt: EXAMPLE_SUBMITTED_AT,
+      submitted: alreadySent
+        ? undefined
+        : { endpoints: deliveries.map(({ endpoint }) => endpoint), durationMs: 318 },
+      coalesced: false,
+    },
+    {
+      host: new URL(app.config.siteUrl).host,
+      key: EXAMPLE_KEY,
+      keyLocation: `${app.config.siteUrl}${keyFilePath(EXAMPLE_KEY)}`,
+      urlList: sitePages(app.content, app.config.siteUrl).map(({ url }) => url),
+    },
+    `${app.version}.3f2a9c1b7d4e`,
+  );
 
 const cooldown = errors("rate_limited")["429"];
 
@@ -121,13 +136,10 @@ export const POST = defineRoute({
         });
       }
       const report = releaseReport(result, payload, release);
-      return new Response(serialiseJson(report, client.prettyJson), {
+      return uncachedJson(report, {
+        pretty: client.prettyJson,
         status: report.alreadySent ? 200 : OVERALL_STATUS[report.outcome],
-        headers: {
-          ...baseHeaders(),
-          "content-type": CONTENT_TYPE.json,
-          "cache-control": CACHE_CONTROL.noStore,
-        },
+        vary: false,
       });
     };
   },

@@ -6,16 +6,12 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
+import { siteApiName } from "../../lib/docs/document.ts";
 import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
-import { baseHeaders, CACHE_CONTROL, VARY } from "../../lib/http/headers.ts";
-import {
-  HEALTH_CONTENT_TYPE,
-  HEALTH_HTTP_STATUS,
-  healthOf,
-  healthSchema,
-  wantsHealth,
-} from "../../lib/http/health-check.ts";
-import { PreparedJson, serialiseJson } from "../../lib/http/prepared-response.ts";
+import { wantsHealth } from "../../lib/http/client-kind.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { HEALTH_HTTP_STATUS, healthOf, healthSchema } from "../../lib/http/health-check.ts";
+import { PreparedJson, uncachedJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { perInterval } from "../../lib/per-interval.ts";
 import { renderStatusCard } from "../../lib/profile/ansi/index.ts";
@@ -48,7 +44,7 @@ const healthExample = ({ version, config, content }: AppContext, status: "warn" 
   version,
   releaseId: `${version}.3f2a9c1b7d4e`,
   serviceId: new URL(config.siteUrl).host,
-  description: `${content.profile.name}'s site API`,
+  description: siteApiName(content.profile),
   output:
     status === "fail"
       ? "draining: the server is shutting down"
@@ -104,12 +100,12 @@ export const GET = defineRoute({
     responses: (app) => ({
       200: ok("The service is up: the heartbeat, or the health-check format's `pass` or `warn`", {
         ...jsonBody(heartbeatSchema(), jsonExample(app)),
-        ...jsonBody(healthSchema(), healthExample(app, "warn"), HEALTH_CONTENT_TYPE),
+        ...jsonBody(healthSchema(), healthExample(app, "warn"), CONTENT_TYPE.health),
         ...textBody(textExample(app)),
       }),
       503: ok(
         "The health-check format's `fail`: the server is draining after SIGTERM",
-        jsonBody(healthSchema(), healthExample(app, "fail"), HEALTH_CONTENT_TYPE),
+        jsonBody(healthSchema(), healthExample(app, "fail"), CONTENT_TYPE.health),
       ),
     }),
   },
@@ -137,7 +133,7 @@ export const GET = defineRoute({
         serverTime: at.toISOString(),
         ...(fly && { machine: fly.machineId, region: fly.region }),
       };
-      return new PreparedJson(body, CACHE_CONTROL.noStore, false);
+      return new PreparedJson(body, { cacheControl: CACHE_CONTROL.noStore, etag: false });
     });
     const statusCard = liveText(
       {
@@ -163,19 +159,14 @@ export const GET = defineRoute({
           style,
         ),
     );
-    // Built per request: it says what each check is at this instant, and monitors ask rarely.
-    const healthHeaders = {
-      ...baseHeaders(),
-      "content-type": HEALTH_CONTENT_TYPE,
-      "cache-control": CACHE_CONTROL.noStore,
-      vary: VARY,
-    };
     return function ping({ client, request }) {
       if (wantsHealth(request)) {
+        // Built per request: it says what each check is at this instant, and monitors ask rarely.
         const health = healthOf(app, new Date(app.clock()));
-        return new Response(serialiseJson(health, client.prettyJson), {
+        return uncachedJson(health, {
+          pretty: client.prettyJson,
           status: HEALTH_HTTP_STATUS[health.status],
-          headers: healthHeaders,
+          contentType: CONTENT_TYPE.health,
         });
       }
       return client.wants === "text" ? statusCard(request) : heartbeat().respond(client, request);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  acceptsHealth,
   acceptsOnlyHtml,
   acceptsOnlyJson,
   type Client,
@@ -8,6 +9,7 @@ import {
   clientOf,
   TERMINAL_AGENTS,
 } from "../../lib/http/client-kind.ts";
+import { send, testApp } from "../support/app.ts";
 
 describe("classifyClient", () => {
   const cases: [
@@ -143,5 +145,26 @@ describe("acceptsOnlyJson", () => {
     expect(acceptsOnlyJson("text/plain")).toBe(false);
     expect(acceptsOnlyJson(";;,,")).toBe(false);
     expect(acceptsOnlyJson("")).toBe(false);
+  });
+});
+
+describe("acceptsHealth", () => {
+  test("the health-check format named with a weight above 0 is asked for; a wildcard or q=0 is not", () => {
+    expect(acceptsHealth("application/health+json")).toBe(true);
+    expect(acceptsHealth("application/health+json;q=0.5, application/json")).toBe(true);
+    expect(acceptsHealth("application/health+json;q=0, */*")).toBe(false);
+    expect(acceptsHealth("*/*")).toBe(false);
+    expect(acceptsHealth("application/json")).toBe(false);
+  });
+
+  test("media types compare in any case: Application/Health+JSON asks for it too", () => {
+    expect(acceptsHealth("Application/Health+JSON")).toBe(true);
+    expect(acceptsHealth("APPLICATION/HEALTH+JSON;Q=0.9")).toBe(true);
+  });
+
+  test("the heartbeat answers Application/Health+JSON in the health-check format, not the plain JSON", async () => {
+    const response = await send(testApp(), "/api/ping", { accept: "Application/Health+JSON" });
+    expect(response.headers.get("content-type")).toBe("application/health+json");
+    expect(await response.json()).toMatchObject({ status: expect.stringMatching(/^(pass|warn)$/) });
   });
 });

@@ -97,3 +97,23 @@ test("a missing option value is one line too: release:wait --machines, import-re
     });
   }
 });
+
+test("the bench's build comparisons refuse a --runs that is not a whole number over 0, and no executable, in one line", async () => {
+  for (const name of ["bun run bench/memory.ts", "bun run bench/start-up.ts"]) {
+    const script = name.replace("bun run ", "");
+    for (const [args, problem] of [
+      [["--runs", "0", "dist/site"], "--runs takes a whole number over 0"],
+      [["--runs", "2.5", "dist/site"], "--runs takes a whole number over 0"],
+      [["--runs", "many", "dist/site"], "--runs takes a whole number over 0"],
+      [["--runs", "3"], "no executable given"],
+    ] as const) {
+      const { code, stdout, stderr } = await run(["bun", script], ...args);
+      expect({ args, code, stdout, stderr }).toEqual({
+        args,
+        code: 2,
+        stdout: "",
+        stderr: `${name}: ${problem}; see ${name} --help\n`,
+      });
+    }
+  }
+});

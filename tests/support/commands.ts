@@ -5,7 +5,7 @@
  * a single word of a command (and its ` \`), too wide for any line.
  */
 import type { Content } from "../../lib/content/validate.ts";
-import { declaredRoutes } from "../../lib/http/route.ts";
+import { declaredRoutes, triedPath } from "../../lib/http/route.ts";
 import { shellWords } from "../../lib/profile/ansi/command.ts";
 import { visibleWidth } from "../../lib/profile/ansi/width.ts";
 import { curlCommand } from "../../lib/profile/layout.ts";
@@ -83,7 +83,7 @@ export function textCommands(siteUrl: string, content: Content) {
     profile: declaredRoutes(manifest, handle)
       .filter(({ method, path }) => method === "GET" && path !== "/" && path !== "/api/curl")
       .flatMap(({ path, route }) => {
-        const tried = route.tryPath ? route.tryPath(content, siteUrl) : path;
+        const tried = triedPath(route, path, content, siteUrl);
         return tried === undefined ? [] : [curlCommand(siteUrl, "GET", tried)];
       }),
     /** `/api/ping`: what to try next. */

@@ -1,0 +1,58 @@
+/**
+ * @module Builds compared in one run, as `bench/memory.ts` and `bench/start-up.ts` do when
+ * run alone: `[--runs N] EXECUTABLE...` read and checked, then each executable measured
+ * in turns, every one reading the stand-in live source.
+ */
+import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import { startLiveSource } from "./live-source.ts";
+
+export interface BuildComparison<Measured> {
+  /** How it is run, e.g. `bun run bench/start-up.ts`: begins the one line a usage error gets. */
+  readonly name: string;
+  /** What `--help` prints. */
+  readonly usage: string;
+  /** Measurements of each executable without `--runs`. */
+  readonly defaultRuns: number;
+  /** One measurement of `executable`, which `env` points at the live source. */
+  measure(executable: string, env: Record<string, string>): Promise<Measured>;
+}
+
+/**
+ * Reads the command line and measures every executable given, `--runs` times each, and
+ * resolves with each one's measurements, in the order given. `--help` and a usage error
+ * (no executable, a `--runs` that is not a whole number over 0) exit, the error with one
+ * line and status 2.
+ *
+ * @example
+ * const { runs, measured } = await compareBuilds({ name, usage, defaultRuns: 25, measure });
+ */
+export async function compareBuilds<Measured>(
+  comparison: BuildComparison<Measured>,
+): Promise<{ runs: number; measured: Map<string, Measured[]> }> {
+  const { name, usage, defaultRuns, measure } = comparison;
+  const command = { name, usage, options: { runs: { type: "string" } }, positionals: true } as const;
+  const read = readCommandLine(process.argv.slice(2), command, CONSOLE);
+  if (read.exit !== undefined) process.exit(read.exit);
+  const refuse = (problem: string): never => {
+    console.error(`${name}: ${problem}; see ${name} --help`);
+    process.exit(USAGE_ERROR);
+  };
+  const { runs: runsGiven = String(defaultRuns) } = read.values;
+  if (!/^\d+$/.test(runsGiven) || Number(runsGiven) === 0) refuse("--runs takes a whole number over 0");
+  const runs = Number(runsGiven);
+  const executables = read.positionals;
+  if (executables.length === 0) refuse("no executable given");
+
+  const measured = new Map<string, Measured[]>(executables.map((executable) => [executable, []]));
+  const live = startLiveSource();
+  try {
+    // In turns, so that a busy moment of the machine falls on every build alike.
+    for (let run = 0; run < runs; run++) {
+      for (const executable of executables)
+        measured.get(executable)?.push(await measure(executable, live.env));
+    }
+  } finally {
+    live.stop();
+  }
+  return { runs, measured };
+}
