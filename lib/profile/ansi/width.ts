@@ -7,7 +7,7 @@
  *
  * Both tables are pure JavaScript (`get-east-asian-width`, `unicode-segmenter`): ICU's
  * break iterator, which `Intl.Segmenter` loads, costs an idle server megabytes of memory
- * (docs/decisions/2026-11-26-terminal-width-without-icu.md).
+ * (docs/decisions/2026-11-25-memory-against-the-runtime.md).
  */
 import { stripVTControlCharacters } from "node:util";
 import { eastAsianWidth } from "get-east-asian-width";
