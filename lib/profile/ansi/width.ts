@@ -5,8 +5,8 @@
  * them) two, and everything else one, a spacing mark such as a Devanagari vowel sign too,
  * though it joins the letter before it. Text is cut and broken between grapheme clusters.
  *
- * Both tables are pure JavaScript (`get-east-asian-width`, `unicode-segmenter`): ICU's
- * break iterator, which `Intl.Segmenter` loads, costs an idle server megabytes of memory
+ * Both tables are pure JavaScript (`get-east-asian-width`, `unicode-segmenter`), so ICU's
+ * break rules, which `Intl.Segmenter` loads, stay out of memory
  * (docs/decisions/2026-11-25-memory-against-the-runtime.md).
  */
 import { stripVTControlCharacters } from "node:util";
@@ -21,7 +21,11 @@ function codePointWidth(char: string): number {
   return ZERO_WIDTH.test(char) ? 0 : eastAsianWidth(char.codePointAt(0) ?? 0);
 }
 
-/** Columns `text` occupies on a terminal, each code point counted on its own. */
+/**
+ * Columns `text` occupies on a terminal. Terminals (tmux, xterm, VTE) give each code point
+ * its own width rather than each grapheme cluster one, so a conjunct such as क्ष takes two
+ * columns there, and a vowel sign such as ा one.
+ */
 export function visibleWidth(text: string): number {
   let columns = 0;
   for (const char of stripVTControlCharacters(text)) columns += codePointWidth(char);
