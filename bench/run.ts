@@ -27,6 +27,7 @@ import { onServerCore, PINNING } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { DOCS_PATHS, measureMemory } from "./memory.ts";
+import { compileReferences } from "./reference/compile.ts";
 import { type BenchResult, type CaseRow, renderReport, TARGETS } from "./report.ts";
 import { CONNECTIONS, inAlternateOrder, type Pair, roundInTurns, TURNS, target } from "./rounds.ts";
 import { startTimes } from "./start-up.ts";
@@ -144,9 +145,12 @@ async function main(): Promise<BenchResult> {
     `${CASES.length} cases, ${ROUNDS} rounds of ${TURNS.seconds} s a side in turns of ${TURNS.turnMs} ms, ` +
       `${LATENCY_RUNS} latency runs a side; ${GENERATOR}, ${CONNECTIONS} connections; ${PINNING}`,
   );
+  const references = await compileReferences();
   const memory = {
     api: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS, env: live.env }),
     withDocs: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS, extraPaths: DOCS_PATHS, env: live.env }),
+    bare: await measureMemory(references.bare, { runs: MEMORY_STARTS }),
+    builtIns: await measureMemory(references.builtIns, { runs: MEMORY_STARTS }),
   };
   const app = await startServerProcess(onServerCore([EXECUTABLE]), { env: live.env });
   const recordedFile = join(tmpdir(), `bench-recorded-${process.pid}.json`);
@@ -194,7 +198,7 @@ async function main(): Promise<BenchResult> {
   });
   const start = {
     executableMs: await startTimes([EXECUTABLE], STARTS, live.env),
-    bareMs: await startTimes(baselineCommand(recordedFile), STARTS),
+    bareMs: await startTimes([references.bare], STARTS),
   };
   live.stop();
   return {

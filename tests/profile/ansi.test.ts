@@ -26,6 +26,23 @@ describe("visible width", () => {
     expect(visibleWidth("█░─")).toBe(3);
   });
 
+  test("each code point counts as a terminal counts it: marks and joiners none, a spacing mark one", () => {
+    expect(visibleWidth("अनुराधा")).toBe(6);
+    expect(visibleWidth("क्ष")).toBe(2);
+    expect(visibleWidth("e\u0301")).toBe(1);
+    expect(visibleWidth("👩‍💻")).toBe(4);
+    expect(visibleWidth("❤️")).toBe(1);
+    expect(visibleWidth("ｱＡ")).toBe(3);
+    expect(visibleWidth("\u200b\u00ad")).toBe(0);
+  });
+
+  test("text is cut and broken between grapheme clusters, never inside one", () => {
+    expect(truncate("क्षक्षक्ष", 4)).toBe("क्ष…");
+    expect(truncate("🇮🇳🇮🇳🇮🇳", 5)).toBe("🇮🇳🇮🇳…");
+    expect(wrap("👩‍💻👩‍💻👩‍💻", 4)).toEqual(["👩‍💻", "👩‍💻", "👩‍💻"]);
+    expect(wrap("क्षक्षक्षक्ष", 3)).toEqual(["क्ष", "क्ष", "क्ष", "क्ष"]);
+  });
+
   test("truncate never exceeds the width and never splits a wide character", () => {
     expect(truncate("Gradient boosting", 10)).toBe("Gradient …");
     expect(truncate("林林林林", 6)).toBe("林林…");

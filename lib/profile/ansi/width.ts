@@ -1,31 +1,34 @@
 /**
  * @module Visible width: how many terminal columns text takes, counted as terminals count
- * them (wcwidth, code point by code point): ANSI escape codes and non-spacing marks take
- * none, East-Asian wide characters and emoji two (via `string-width`), and a spacing mark
- * such as a Devanagari vowel sign one, though it joins the letter before it.
+ * them (wcwidth, code point by code point): ANSI escape codes, controls, format characters
+ * and non-spacing marks take none, East-Asian wide and fullwidth characters (emoji among
+ * them) two, and everything else one, a spacing mark such as a Devanagari vowel sign too,
+ * though it joins the letter before it. Text is cut and broken between grapheme clusters.
+ *
+ * Both tables are pure JavaScript (`get-east-asian-width`, `unicode-segmenter`), so ICU's
+ * break rules, which `Intl.Segmenter` loads, stay out of memory
+ * (docs/decisions/2026-11-25-memory-against-the-runtime.md).
  */
 import { stripVTControlCharacters } from "node:util";
-import stringWidth from "string-width";
+import { eastAsianWidth } from "get-east-asian-width";
+import { splitGraphemes } from "unicode-segmenter/grapheme";
 
-// Made on first use: creating a Segmenter loads ICU's break rules, a few milliseconds of
-// start-up that only the terminal renderer needs, and only for text too wide to fit.
-let segmenter: Intl.Segmenter | undefined;
-function graphemes(text: string): Intl.Segments {
-  segmenter ??= new Intl.Segmenter("en", { granularity: "grapheme" });
-  return segmenter.segment(text);
+/** A code point a terminal draws in no column of its own. */
+const ZERO_WIDTH =
+  /[\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]/u;
+
+function codePointWidth(char: string): number {
+  return ZERO_WIDTH.test(char) ? 0 : eastAsianWidth(char.codePointAt(0) ?? 0);
 }
 
-const SPACING_MARK = /\p{Mc}/u;
-
 /**
- * Columns `text` occupies on a terminal. `string-width` measures a grapheme cluster as
- * one character; terminals (tmux, xterm, VTE) give each code point its own width, so a
- * conjunct such as क्ष takes two columns there, and a vowel sign such as ा one.
+ * Columns `text` occupies on a terminal. Terminals (tmux, xterm, VTE) give each code point
+ * its own width rather than each grapheme cluster one, so a conjunct such as क्ष takes two
+ * columns there, and a vowel sign such as ा one.
  */
 export function visibleWidth(text: string): number {
   let columns = 0;
-  for (const char of stripVTControlCharacters(text))
-    columns += SPACING_MARK.test(char) ? 1 : stringWidth(char);
+  for (const char of stripVTControlCharacters(text)) columns += codePointWidth(char);
   return columns;
 }
 
@@ -38,7 +41,7 @@ export function truncate(text: string, width: number): string {
   if (visibleWidth(text) <= width) return text;
   let out = "";
   let used = 0;
-  for (const { segment } of graphemes(text)) {
+  for (const segment of splitGraphemes(text)) {
     const w = visibleWidth(segment);
     if (used + w > width - 1) break;
     out += segment;
@@ -66,7 +69,7 @@ function breakWord(word: string, width: number): string[] {
   let used = 0;
   /** Where in `piece` the last separator of each strength ends: the places to break. */
   const breakAt = [0, 0];
-  for (const { segment } of graphemes(word)) {
+  for (const segment of splitGraphemes(word)) {
     const w = visibleWidth(segment);
     if (piece.length > 0 && used + w > width) {
       const cut = breakAt.find((at) => at > 0) ?? piece.length;

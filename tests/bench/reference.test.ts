@@ -1,0 +1,29 @@
+/**
+ * The runtime's floors (`bench/reference/`) compile as the app does and start as the bench
+ * starts the app: each answers `/api/ping`, which start-up and memory wait for, and the
+ * built-ins one does its work on every request.
+ */
+import { expect, test } from "bun:test";
+import { compileReferences, REFERENCES } from "../../bench/reference/compile.ts";
+import { startServerProcess } from "../../scripts/loopback.ts";
+
+const executables = await compileReferences();
+
+test.each(Object.keys(REFERENCES) as (keyof typeof REFERENCES)[])(
+  "the %s reference is one executable that answers as the bench asks",
+  async (reference) => {
+    const server = await startServerProcess([executables[reference]]);
+    try {
+      const answers = await Promise.all(
+        ["/api/ping", "/", "/api/curl?width=60"].map(async (path) => {
+          const response = await fetch(`${server.url}${path}`);
+          return { path, status: response.status, body: await response.text() };
+        }),
+      );
+      const body = expect.stringMatching(reference === "bare" ? /^ok\n$/ : /^ok \d+\n$/);
+      for (const answer of answers) expect(answer).toEqual({ path: answer.path, status: 200, body });
+    } finally {
+      await server.stop();
+    }
+  },
+);
