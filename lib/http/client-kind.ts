@@ -138,11 +138,15 @@ export function wantsHealth(request: Request): boolean {
 
 type Wish = "json" | "html" | "none";
 
-/** What `Accept` asks for by name: JSON before HTML, for an `Accept` that names both. */
-function wishOf(accept: string | null): Wish {
+/**
+ * What `Accept` asks this kind of client's answer to change for, by name: JSON before HTML,
+ * for an `Accept` that names both. A browser gets HTML with or without the wish, so its
+ * `Accept` is not read for one.
+ */
+function wishOf(accept: string | null, kind: ClientKind): Wish {
   if (accept === null) return "none";
   if (acceptsOnlyJson(accept)) return "json";
-  return acceptsOnlyHtml(accept) ? "html" : "none";
+  return kind !== "browser" && acceptsOnlyHtml(accept) ? "html" : "none";
 }
 
 /** Each kind's client, for each wish. */
@@ -158,7 +162,8 @@ const BY_WISH: Readonly<Record<ClientKind, Readonly<Record<Wish, Client>>>> = {
 
 /** Classifies a request from its two headers. */
 export function classifyClient(userAgent: string | null, accept: string | null): Client {
-  return BY_WISH[kindOf(userAgent ?? "")][wishOf(accept)];
+  const kind = kindOf(userAgent ?? "");
+  return BY_WISH[kind][wishOf(accept, kind)];
 }
 
 /** Who is asking and what they want, from the request's User-Agent and Accept. */
