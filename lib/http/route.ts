@@ -94,9 +94,9 @@ export interface RouteDefinition {
    * the query it needs (`/.well-known/webfinger?resource=acct:…`), or undefined when this
    * owner's site has nothing there (no DID, no `/.well-known/atproto-did`). The JSON index,
    * the "Try" of the page and the terminal, and the soak list a route by it, and leave out
-   * one that has nothing. Without it, the path.
+   * one that has nothing. Given the path the route is served at; without it, the path.
    */
-  readonly tryPath?: (content: Content, siteUrl: string) => string | undefined;
+  readonly tryPath?: (path: string, content: Content, siteUrl: string) => string | undefined;
   setup(app: AppContext): Handler;
 }
 
@@ -128,7 +128,7 @@ export function triedPath(
   content: Content,
   siteUrl: string,
 ): string | undefined {
-  return route.tryPath ? route.tryPath(content, siteUrl) : path;
+  return route.tryPath ? route.tryPath(path, content, siteUrl) : path;
 }
 
 /** A route file's exports, as the manifest sees them. */

@@ -9,8 +9,6 @@ import { ApiError } from "../http/errors.ts";
 import { quoteInput } from "../http/request-input.ts";
 import { type FediverseAccount, fediverseAccount } from "./fediverse.ts";
 
-export const WEBFINGER_PATH = "/.well-known/webfinger";
-
 /** Link relations of the JRD (RFC 7033 §4.4.4). */
 export const REL = {
   /** The owner's profile page: this site's own. */

@@ -9,14 +9,7 @@ import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { quoteInput } from "../../lib/http/request-input.ts";
 import { defineRoute } from "../../lib/http/route.ts";
-import {
-  jrdFor,
-  REL,
-  subjectFor,
-  WEBFINGER_PATH,
-  webfingerOwner,
-  webfingerQuery,
-} from "../../lib/identity/webfinger.ts";
+import { jrdFor, REL, subjectFor, webfingerOwner, webfingerQuery } from "../../lib/identity/webfinger.ts";
 
 const jrdSchema = () =>
   t.Object(
@@ -91,8 +84,7 @@ export const GET = defineRoute({
       };
     },
   },
-  tryPath: (content, siteUrl) =>
-    `${WEBFINGER_PATH}?resource=${webfingerOwner(content.profile, siteUrl).acct}`,
+  tryPath: (path, content, siteUrl) => `${path}?resource=${webfingerOwner(content.profile, siteUrl).acct}`,
   setup(app) {
     const owner = webfingerOwner(app.content.profile, app.config.siteUrl);
     // One per subject and set of links kept: a few at most, whatever strangers ask.
