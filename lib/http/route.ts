@@ -156,11 +156,31 @@ export function declaredRoutes(
   return declared;
 }
 
+/**
+ * Every route the route files declare, in manifest order, with the path a person tries it
+ * at on this owner's site; none the owner has nothing at.
+ */
+export function routeSummaries(files: RouteFiles, content: Content, siteUrl: string): RouteSummary[] {
+  return declaredRoutes(files, content.profile.handle).flatMap(({ method, path, route }) => {
+    const tryPath = triedPath(route, path, content, siteUrl);
+    if (tryPath === undefined) return [];
+    return [
+      {
+        method,
+        path,
+        tryPath,
+        summary: route.detail.summary,
+        ...(route.servesWhole && { servesWhole: route.servesWhole }),
+      },
+    ];
+  });
+}
+
 /** Every GET path the route files declare, as a person tries it at this owner's site; none the owner has nothing at. */
 export function triedGetPaths(files: RouteFiles, content: Content, siteUrl: string): string[] {
-  return declaredRoutes(files, content.profile.handle)
+  return routeSummaries(files, content, siteUrl)
     .filter(({ method }) => method === "GET")
-    .flatMap(({ path, route }) => triedPath(route, path, content, siteUrl) ?? []);
+    .map(({ tryPath }) => tryPath);
 }
 
 /** One method and path the app answers, and its handler: what the app registers. */
