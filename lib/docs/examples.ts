@@ -9,3 +9,11 @@ export function profileTextExample({ profile }: Content): string {
   const names = profile.nativeName ? `${profile.name}  ${profile.nativeName}` : profile.name;
   return `\n  ${names}\n  ${profile.role} · ${profile.location.city}, ${profile.location.country}\n  ...\n`;
 }
+
+/**
+ * A release id of the running version (`lib/runtime/release.ts`), with an example content
+ * digest: the document shows its shape without hashing the content.
+ */
+export function exampleReleaseId(version: string): string {
+  return `${version}.3f2a9c1b7d4e`;
+}

@@ -22,7 +22,13 @@ import { Lifecycle } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
 import { ANY_PATH, requestPipeline } from "./pipeline.ts";
-import { type AppContext, declaredRoutes, type RouteFiles, type ServedRoute, triedPath } from "./route.ts";
+import {
+  type AppContext,
+  declaredRoutes,
+  type RouteFiles,
+  routeSummaries,
+  type ServedRoute,
+} from "./route.ts";
 import { SERVER_OPTIONS } from "./server-options.ts";
 import { allowedMethods, unmatchedRoute } from "./unmatched.ts";
 
@@ -77,19 +83,7 @@ export function createApp(options: AppOptions) {
     random,
     startedAt: new Date(clock()),
     version: VERSION,
-    routes: declared.flatMap(({ method, path, route }) => {
-      const tryPath = triedPath(route, path, content, config.siteUrl);
-      if (tryPath === undefined) return [];
-      return [
-        {
-          method,
-          path,
-          tryPath,
-          summary: route.detail.summary,
-          ...(route.servesWhole && { servesWhole: route.servesWhole }),
-        },
-      ];
-    }),
+    routes: routeSummaries(routes, content, config.siteUrl),
     log,
     metrics,
     indexNow: indexNowService({ config, content, version: VERSION, clock, log, metrics }),

@@ -6,6 +6,7 @@
  * for it, but the metrics port, which has no pipeline, for its own errors. What a route
  * reads of `Accept` beyond that (the heartbeat's health-check format) is read here too.
  */
+import { boundedMemo } from "../bounded-memo.ts";
 import { CONTENT_TYPE } from "./headers.ts";
 import { qualityList } from "./q-values.ts";
 
@@ -63,29 +64,22 @@ const TERMINAL_PATTERN = new RegExp(
 );
 const BROWSER_PATTERN = /mozilla\//i;
 
+function userAgentKind(userAgent: string): ClientKind {
+  if (TERMINAL_PATTERN.test(userAgent)) return "terminal";
+  return BROWSER_PATTERN.test(userAgent) ? "browser" : "program";
+}
+
+const RECENT_LIMIT = 512;
+/** Real UAs are a few hundred bytes; longer ones are classified but not remembered. */
+const RECENT_MAX_LENGTH = 512;
+
 /**
  * Kinds of the User-Agents seen lately: a site's visitors send a handful of distinct UAs
  * over and over, and a lookup costs less than the two patterns
  * (docs/decisions/2026-11-23-recent-user-agents.md). Emptied when full, so strangers'
  * random UAs cannot grow it.
  */
-const recentKinds = new Map<string, ClientKind>();
-const RECENT_LIMIT = 512;
-/** Real UAs are a few hundred bytes; longer ones are classified but not remembered. */
-const RECENT_MAX_LENGTH = 512;
-
-function kindOf(userAgent: string): ClientKind {
-  let kind = recentKinds.get(userAgent);
-  if (kind === undefined) {
-    if (TERMINAL_PATTERN.test(userAgent)) kind = "terminal";
-    else kind = BROWSER_PATTERN.test(userAgent) ? "browser" : "program";
-    if (userAgent.length <= RECENT_MAX_LENGTH) {
-      if (recentKinds.size >= RECENT_LIMIT) recentKinds.clear();
-      recentKinds.set(userAgent, kind);
-    }
-  }
-  return kind;
-}
+const kindOf = boundedMemo(userAgentKind, { limit: RECENT_LIMIT, maxKeyLength: RECENT_MAX_LENGTH });
 
 const MENTIONS_JSON = /json/i;
 const MENTIONS_HTML = /html/i;
@@ -138,11 +132,15 @@ export function wantsHealth(request: Request): boolean {
 
 type Wish = "json" | "html" | "none";
 
-/** What `Accept` asks for by name: JSON before HTML, for an `Accept` that names both. */
-function wishOf(accept: string | null): Wish {
+/**
+ * What `Accept` asks this kind of client's answer to change for, by name: JSON before HTML,
+ * for an `Accept` that names both. A browser gets HTML with or without the wish, so its
+ * `Accept` is not read for one.
+ */
+function wishOf(accept: string | null, kind: ClientKind): Wish {
   if (accept === null) return "none";
   if (acceptsOnlyJson(accept)) return "json";
-  return acceptsOnlyHtml(accept) ? "html" : "none";
+  return kind !== "browser" && acceptsOnlyHtml(accept) ? "html" : "none";
 }
 
 /** Each kind's client, for each wish. */
@@ -158,7 +156,8 @@ const BY_WISH: Readonly<Record<ClientKind, Readonly<Record<Wish, Client>>>> = {
 
 /** Classifies a request from its two headers. */
 export function classifyClient(userAgent: string | null, accept: string | null): Client {
-  return BY_WISH[kindOf(userAgent ?? "")][wishOf(accept)];
+  const kind = kindOf(userAgent ?? "");
+  return BY_WISH[kind][wishOf(accept, kind)];
 }
 
 /** Who is asking and what they want, from the request's User-Agent and Accept. */

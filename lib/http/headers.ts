@@ -106,7 +106,13 @@ export const CONTENT_TYPE = {
   health: "application/health+json",
 } as const;
 
-/** The headers shared by every response of this API, errors included. */
-export function baseHeaders(representation: Representation = "api"): Record<string, string> {
-  return { ...securityHeaders(representation), ...CORS_HEADERS, ...HIDDEN_HEADER };
+/** Each representation's base headers, built once: errors and preflights read them per request. */
+const BASE_HEADERS: Readonly<Record<Representation, Readonly<Record<string, string>>>> = {
+  api: Object.freeze({ ...securityHeaders("api"), ...CORS_HEADERS, ...HIDDEN_HEADER }),
+  docs: Object.freeze({ ...securityHeaders("docs"), ...CORS_HEADERS, ...HIDDEN_HEADER }),
+};
+
+/** The headers shared by every response of this API, errors included: copy them to add more. */
+export function baseHeaders(representation: Representation = "api"): Readonly<Record<string, string>> {
+  return BASE_HEADERS[representation];
 }

@@ -215,19 +215,39 @@ export class PreparedJson {
 }
 
 /**
+ * A prepared JSON response per key, of the value `build` gives, serialised the first time
+ * the key is asked for: a hit builds nothing. Meant for keys from a small fixed set, which
+ * bound its size.
+ *
+ * @example
+ * const answerFor = preparedPerKey<string>({ contentType: CONTENT_TYPE.jrd });
+ * answerFor(`${subject} ${rels}`, () => jrdFor(owner, subject, rels)).respond(client, request);
+ */
+export function preparedPerKey<K>(
+  options: PreparedJsonOptions,
+): (key: K, build: (key: K) => unknown) => PreparedJson {
+  const prepared = new Map<K, PreparedJson>();
+  return function preparedFor(key, build) {
+    let response = prepared.get(key);
+    if (!response) {
+      response = new PreparedJson(build(key), options);
+      prepared.set(key, response);
+    }
+    return response;
+  };
+}
+
+const itself = <T>(value: T): T => value;
+
+/**
  * A prepared JSON response per value, each serialised the first time it is asked for:
  * a collection picked from at random need not be serialised whole before the first
  * request. Meant for the values of a fixed list, which bound its size.
  */
 export function preparedPerValue<T>(cacheControl: string): (value: T) => PreparedJson {
-  const prepared = new Map<T, PreparedJson>();
-  return function preparedFor(value) {
-    let response = prepared.get(value);
-    if (!response) {
-      response = new PreparedJson(value, { cacheControl, etag: false });
-      prepared.set(value, response);
-    }
-    return response;
+  const preparedFor = preparedPerKey<T>({ cacheControl, etag: false });
+  return function preparedForValue(value) {
+    return preparedFor(value, itself);
   };
 }
 

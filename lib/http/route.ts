@@ -94,9 +94,9 @@ export interface RouteDefinition {
    * the query it needs (`/.well-known/webfinger?resource=acct:…`), or undefined when this
    * owner's site has nothing there (no DID, no `/.well-known/atproto-did`). The JSON index,
    * the "Try" of the page and the terminal, and the soak list a route by it, and leave out
-   * one that has nothing. Without it, the path.
+   * one that has nothing. Given the path the route is served at; without it, the path.
    */
-  readonly tryPath?: (content: Content, siteUrl: string) => string | undefined;
+  readonly tryPath?: (path: string, content: Content, siteUrl: string) => string | undefined;
   setup(app: AppContext): Handler;
 }
 
@@ -128,7 +128,7 @@ export function triedPath(
   content: Content,
   siteUrl: string,
 ): string | undefined {
-  return route.tryPath ? route.tryPath(content, siteUrl) : path;
+  return route.tryPath ? route.tryPath(path, content, siteUrl) : path;
 }
 
 /** A route file's exports, as the manifest sees them. */
@@ -156,11 +156,31 @@ export function declaredRoutes(
   return declared;
 }
 
+/**
+ * Every route the route files declare, in manifest order, with the path a person tries it
+ * at on this owner's site; none the owner has nothing at.
+ */
+export function routeSummaries(files: RouteFiles, content: Content, siteUrl: string): RouteSummary[] {
+  return declaredRoutes(files, content.profile.handle).flatMap(({ method, path, route }) => {
+    const tryPath = triedPath(route, path, content, siteUrl);
+    if (tryPath === undefined) return [];
+    return [
+      {
+        method,
+        path,
+        tryPath,
+        summary: route.detail.summary,
+        ...(route.servesWhole && { servesWhole: route.servesWhole }),
+      },
+    ];
+  });
+}
+
 /** Every GET path the route files declare, as a person tries it at this owner's site; none the owner has nothing at. */
 export function triedGetPaths(files: RouteFiles, content: Content, siteUrl: string): string[] {
-  return declaredRoutes(files, content.profile.handle)
+  return routeSummaries(files, content, siteUrl)
     .filter(({ method }) => method === "GET")
-    .flatMap(({ path, route }) => triedPath(route, path, content, siteUrl) ?? []);
+    .map(({ tryPath }) => tryPath);
 }
 
 /** One method and path the app answers, and its handler: what the app registers. */

@@ -9,8 +9,6 @@ import { ApiError } from "../http/errors.ts";
 import { quoteInput } from "../http/request-input.ts";
 import { type FediverseAccount, fediverseAccount } from "./fediverse.ts";
 
-export const WEBFINGER_PATH = "/.well-known/webfinger";
-
 /** Link relations of the JRD (RFC 7033 §4.4.4). */
 export const REL = {
   /** The owner's profile page: this site's own. */
@@ -162,6 +160,11 @@ export function subjectFor(owner: WebFingerOwner, resource: string): string | un
   return undefined;
 }
 
+/** Whether a JRD asked for `rels` keeps a link of relation `rel`: every link when none is asked for (§4.3). */
+export function keepsRel(rels: readonly string[], rel: string): boolean {
+  return rels.length === 0 || rels.includes(rel);
+}
+
 /**
  * The owner's JRD for `subject`: its aliases are the owner's other identifiers (their
  * `acct:` URI and this site, whichever the subject is not, and their fediverse account),
@@ -183,6 +186,6 @@ export function jrdFor(owner: WebFingerOwner, subject: string, rels: readonly st
   return {
     subject,
     aliases: [...new Set(aliases)],
-    links: rels.length === 0 ? links : links.filter(({ rel }) => rels.includes(rel)),
+    links: links.filter(({ rel }) => keepsRel(rels, rel)),
   };
 }

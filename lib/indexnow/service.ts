@@ -35,6 +35,20 @@ export interface IndexNowSetup {
   readonly metrics: Pick<SiteMetrics, "indexNowSubmission">;
 }
 
+/**
+ * What a submission sends for this site and key: the host, the key and where its file is,
+ * and the site's pages. The route's documentation builds its example with it too.
+ */
+export function indexNowPayload(siteUrl: string, content: Content, key: string): IndexNowPayload {
+  return {
+    host: new URL(siteUrl).host,
+    key,
+    keyLocation: `${siteUrl}${keyFilePath(key)}`,
+    // Exactly what /sitemap.xml lists.
+    urlList: sitePages(content, siteUrl).map(({ url }) => url),
+  };
+}
+
 export function indexNowService({
   config,
   content,
@@ -45,13 +59,7 @@ export function indexNowService({
 }: IndexNowSetup): IndexNowService {
   const { key, endpoints, timeoutMs, cooldownSeconds } = config.indexNow;
   const site = config.siteUrl;
-  const payload = {
-    host: new URL(site).host,
-    key: key ?? "",
-    keyLocation: `${site}${keyFilePath(key ?? "")}`,
-    // Exactly what /sitemap.xml lists.
-    urlList: sitePages(content, site).map(({ url }) => url),
-  };
+  const payload = indexNowPayload(site, content, key ?? "");
   const release = releaseId(version, content);
   const trigger = releaseTrigger(
     async function submitRelease(to, startedAt) {

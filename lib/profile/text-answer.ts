@@ -8,6 +8,7 @@
  * prepared response: the same headers, ETag and compression for the first answer as for
  * every later one.
  */
+import { boundedMemo } from "../bounded-memo.ts";
 import { CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
 import { perInterval } from "../per-interval.ts";
@@ -106,18 +107,12 @@ function answerFrom(options: TextAnswerOptions, current: () => Variants): TextAn
     const named = variantOf(switches);
     return { switches, key, variant: key ? `${named} ${key}` : named };
   }
-  const remembered = new Map<string, Asked>();
+  // `search` is the URL from its `?`, so its query is the URL's.
+  const askedBy = boundedMemo((search) => read(queryOf(search)), { limit: REMEMBERED_QUERIES });
 
   return function answerText(request) {
     const start = request.url.indexOf("?");
-    const search = start === -1 ? "" : request.url.slice(start);
-    let asked = remembered.get(search);
-    if (!asked) {
-      asked = read(queryOf(request.url));
-      if (remembered.size >= REMEMBERED_QUERIES) remembered.clear();
-      remembered.set(search, asked);
-    }
-    const { switches, key, variant } = asked;
+    const { switches, key, variant } = askedBy(start === -1 ? "" : request.url.slice(start));
     const { drawn, draw } = current();
     let prepared = drawn.get(variant);
     if (!prepared) {

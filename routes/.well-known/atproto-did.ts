@@ -8,7 +8,6 @@ import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { preparedFile } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 
-const PATH = "/.well-known/atproto-did";
 const NO_DID = "This site's owner has set no Bluesky DID: blueskyDid in content/profile.json";
 
 export const GET = defineRoute({
@@ -35,7 +34,7 @@ export const GET = defineRoute({
       404: envelope("not_found", "The owner has set no DID", NO_DID),
     }),
   },
-  tryPath: (content) => (content.profile.blueskyDid ? PATH : undefined),
+  tryPath: (path, content) => (content.profile.blueskyDid ? path : undefined),
   setup(app) {
     const did = app.content.profile.blueskyDid;
     if (did === undefined) {

@@ -6,14 +6,14 @@ import { Type as t } from "@sinclair/typebox";
 import { envelope, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
-import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { preparedPerKey } from "../../lib/http/prepared-response.ts";
 import { quoteInput } from "../../lib/http/request-input.ts";
 import { defineRoute } from "../../lib/http/route.ts";
 import {
   jrdFor,
+  keepsRel,
   REL,
   subjectFor,
-  WEBFINGER_PATH,
   webfingerOwner,
   webfingerQuery,
 } from "../../lib/identity/webfinger.ts";
@@ -91,12 +91,12 @@ export const GET = defineRoute({
       };
     },
   },
-  tryPath: (content, siteUrl) =>
-    `${WEBFINGER_PATH}?resource=${webfingerOwner(content.profile, siteUrl).acct}`,
+  tryPath: (path, content, siteUrl) => `${path}?resource=${webfingerOwner(content.profile, siteUrl).acct}`,
   setup(app) {
     const owner = webfingerOwner(app.content.profile, app.config.siteUrl);
+    const linkRels = jrdFor(owner, owner.acct, []).links.map(({ rel }) => rel);
     // One per subject and set of links kept: a few at most, whatever strangers ask.
-    const answers = new Map<string, PreparedJson>();
+    const answerFor = preparedPerKey<string>({ contentType: CONTENT_TYPE.jrd });
     return function webfinger({ client, request }) {
       const { resource, rels } = webfingerQuery(request.url, owner.acct);
       const subject = subjectFor(owner, resource);
@@ -106,14 +106,8 @@ export const GET = defineRoute({
           `${quoteInput(resource, 80)} is not this site's owner; ask for ${owner.acct}`,
         );
       }
-      const jrd = jrdFor(owner, subject, rels);
-      const key = `${subject} ${jrd.links.map(({ rel }) => rel).join(" ")}`;
-      let answer = answers.get(key);
-      if (!answer) {
-        answer = new PreparedJson(jrd, { contentType: CONTENT_TYPE.jrd });
-        answers.set(key, answer);
-      }
-      return answer.respond(client, request);
+      const key = `${subject} ${linkRels.filter((rel) => keepsRel(rels, rel)).join(" ")}`;
+      return answerFor(key, () => jrdFor(owner, subject, rels)).respond(client, request);
     };
   },
 });

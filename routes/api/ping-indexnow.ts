@@ -4,16 +4,16 @@
  * anyone may call it, and nothing anyone does sends a release twice to an engine that has
  * answered for good, or sooner than the cooldown.
  */
-import { sitePages } from "../../lib/crawlers/site-pages.ts";
+import { exampleReleaseId } from "../../lib/docs/examples.ts";
 import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { LIMITS, readBodyWithin } from "../../lib/http/limits.ts";
 import { uncachedJson } from "../../lib/http/prepared-response.ts";
 import { type AppContext, defineRoute } from "../../lib/http/route.ts";
-import { keyFilePath } from "../../lib/indexnow/key-file.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
 import type { EngineOutcome } from "../../lib/indexnow/outcomes.ts";
 import { releaseReport, releaseReportSchema } from "../../lib/indexnow/report.ts";
+import { indexNowPayload } from "../../lib/indexnow/service.ts";
 import { OVERALL_STATUS } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, type Delivery } from "../../lib/indexnow/trigger.ts";
 
@@ -56,13 +56,8 @@ const example = (app: AppContext, deliveries: Delivery[], alreadySent = false) =
         : { endpoints: deliveries.map(({ endpoint }) => endpoint), durationMs: 318 },
       coalesced: false,
     },
-    {
-      host: new URL(app.config.siteUrl).host,
-      key: EXAMPLE_KEY,
-      keyLocation: `${app.config.siteUrl}${keyFilePath(EXAMPLE_KEY)}`,
-      urlList: sitePages(app.content, app.config.siteUrl).map(({ url }) => url),
-    },
-    `${app.version}.3f2a9c1b7d4e`,
+    indexNowPayload(app.config.siteUrl, app.content, EXAMPLE_KEY),
+    exampleReleaseId(app.version),
   );
 
 const cooldown = errors("rate_limited")["429"];

@@ -7,6 +7,7 @@
 
 import { Type as t } from "@sinclair/typebox";
 import { siteApiName } from "../../lib/docs/document.ts";
+import { exampleReleaseId } from "../../lib/docs/examples.ts";
 import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
 import { wantsHealth } from "../../lib/http/client-kind.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
@@ -42,7 +43,7 @@ const jsonExample = ({ version }: AppContext) => ({
 const healthExample = ({ version, config, content }: AppContext, status: "warn" | "fail") => ({
   status,
   version,
-  releaseId: `${version}.3f2a9c1b7d4e`,
+  releaseId: exampleReleaseId(version),
   serviceId: new URL(config.siteUrl).host,
   description: siteApiName(content.profile),
   output:

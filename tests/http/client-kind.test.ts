@@ -53,6 +53,13 @@ describe("classifyClient", () => {
       "html",
     ],
     [
+      "Firefox with its own Accept",
+      "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+      "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+      "browser",
+      "html",
+    ],
+    [
       "Firefox asking for JSON alone",
       "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
       "application/json",

@@ -5,7 +5,7 @@
  * a single word of a command (and its ` \`), too wide for any line.
  */
 import type { Content } from "../../lib/content/validate.ts";
-import { declaredRoutes, triedPath } from "../../lib/http/route.ts";
+import { routeSummaries } from "../../lib/http/route.ts";
 import { shellWords } from "../../lib/profile/ansi/command.ts";
 import { visibleWidth } from "../../lib/profile/ansi/width.ts";
 import { curlCommand } from "../../lib/profile/layout.ts";
@@ -80,12 +80,9 @@ export function textCommands(siteUrl: string, content: Content) {
      * `/` and `/api/curl`: every GET route but the profile itself, with the query it is
      * tried with (none the owner has nothing at).
      */
-    profile: declaredRoutes(manifest, handle)
+    profile: routeSummaries(manifest, content, siteUrl)
       .filter(({ method, path }) => method === "GET" && path !== "/" && path !== "/api/curl")
-      .flatMap(({ path, route }) => {
-        const tried = triedPath(route, path, content, siteUrl);
-        return tried === undefined ? [] : [curlCommand(siteUrl, "GET", tried)];
-      }),
+      .map(({ tryPath }) => curlCommand(siteUrl, "GET", tryPath)),
     /** `/api/ping`: what to try next. */
     ping: [
       `curl ${siteUrl}`,
