@@ -56,9 +56,11 @@ function counted(count: number, noun: Noun): string {
   return `${count} ${count === 1 ? noun.one : noun.many}`;
 }
 
-/** `a`, `a and b`, `a, b and c`. */
-export function listed(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+/** `a`, `a and b`, `a, b and c`; or, given "or" for the conjunction, `a, b or c`. */
+export function listed(words: readonly string[], conjunction: "and" | "or" = "and"): string {
+  return words.length <= 1
+    ? (words[0] ?? "")
+    : `${words.slice(0, -1).join(", ")} ${conjunction} ${words.at(-1)}`;
 }
 
 /** ` from 0 to 100`, ` of at least 1`, or nothing. */

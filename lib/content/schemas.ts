@@ -314,3 +314,8 @@ export type Quote = ContentSchemas["Quote"]["static"];
 export type Roast = ContentSchemas["Roast"]["static"];
 export type Stack = ContentSchemas["Stack"]["static"];
 export type Site = ContentSchemas["Site"]["static"];
+
+/** Where the owner is, as every answer that names the place writes it: `City, Country`. */
+export function placeOf({ location }: Pick<Profile, "location">): string {
+  return `${location.city}, ${location.country}`;
+}

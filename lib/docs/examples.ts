@@ -2,12 +2,13 @@
  * @module Examples for the OpenAPI document that the route files share, drawn from the
  * app's content, so the document shows the owner who runs the site.
  */
+import { placeOf } from "../content/schemas.ts";
 import type { Content } from "../content/validate.ts";
 
 /** The terminal profile's first lines, as `curl` shows them without colour. */
 export function profileTextExample({ profile }: Content): string {
   const names = profile.nativeName ? `${profile.name}  ${profile.nativeName}` : profile.name;
-  return `\n  ${names}\n  ${profile.role} · ${profile.location.city}, ${profile.location.country}\n  ...\n`;
+  return `\n  ${names}\n  ${profile.role} · ${placeOf(profile)}\n  ...\n`;
 }
 
 /**

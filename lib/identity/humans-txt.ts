@@ -4,6 +4,7 @@
  * from the profile; the site's part from `content/stack.json`; "Last update" is the
  * latest of the content's own dates, in the initiative's YYYY/MM/DD.
  */
+import { placeOf } from "../content/schemas.ts";
 import type { Content } from "../content/validate.ts";
 import { lastChanged } from "../crawlers/site-pages.ts";
 import { fediverseAccount } from "./fediverse.ts";
@@ -25,7 +26,7 @@ export function renderHumansTxt(content: Content, siteUrl: string): string {
     ["Owner", name],
     ["Pronouns", profile.pronouns],
     ["Role", profile.role],
-    ["Location", `${profile.location.city}, ${profile.location.country}`],
+    ["Location", placeOf(profile)],
     ["Contact", profile.email],
     ...profile.links
       .filter(({ url }) => url !== email)

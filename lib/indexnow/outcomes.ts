@@ -3,7 +3,23 @@
  * The meanings are the protocol's (indexnow.org, "Response format"); 202 is a success.
  */
 
-export type EngineOutcome = "accepted" | "rejected" | "rate_limited" | "timeout" | "error";
+/**
+ * Every outcome of a submission to one engine, and whether it is the engine's last word on
+ * a release: accepted, or rejected (a 4xx other than 429: the key or the URLs are wrong,
+ * and sending them again changes nothing). A 429, a timeout, or a network or server error
+ * is worth a later trigger.
+ */
+const FINAL = {
+  accepted: true,
+  rejected: true,
+  rate_limited: false,
+  timeout: false,
+  error: false,
+} as const satisfies Record<string, boolean>;
+
+export type EngineOutcome = keyof typeof FINAL;
+/** Every engine outcome, in the table's order: what the release report's schema allows. */
+export const ENGINE_OUTCOMES = Object.keys(FINAL) as EngineOutcome[];
 
 export interface StatusMeaning {
   readonly outcome: EngineOutcome;
@@ -48,19 +64,7 @@ export function meaningOf(status: number): StatusMeaning {
   };
 }
 
-/**
- * Whether an engine's outcome is its last word on a release: accepted, or rejected (a
- * 4xx other than 429: the key or the URLs are wrong, and sending them again changes
- * nothing). A 429, a timeout, or a network or server error is worth a later trigger.
- */
-const FINAL: Readonly<Record<EngineOutcome, boolean>> = {
-  accepted: true,
-  rejected: true,
-  rate_limited: false,
-  timeout: false,
-  error: false,
-};
-
+/** Whether an engine's outcome is its last word on a release (`FINAL`). */
 export const isFinal = (outcome: EngineOutcome): boolean => FINAL[outcome];
 
 /** Whether a status is worth the one retry: only server errors (never a 4xx). */

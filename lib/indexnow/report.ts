@@ -4,8 +4,8 @@
  * sends it again, and whether this call submitted anything at all.
  */
 import { Type as t } from "@sinclair/typebox";
-import { isFinal } from "./outcomes.ts";
-import { overallOutcome } from "./submission.ts";
+import { ENGINE_OUTCOMES, isFinal } from "./outcomes.ts";
+import { OVERALL_OUTCOMES, overallOutcome } from "./submission.ts";
 import type { IndexNowPayload } from "./submit.ts";
 import type { Delivery, TriggerResult } from "./trigger.ts";
 
@@ -37,7 +37,7 @@ const engineRowSchema = () =>
     endpoint: t.String({ format: "uri", description: "Where the submission was POSTed" }),
     status: t.Union([t.Integer(), t.Null()], { description: "The engine's HTTP status; null if none" }),
     outcome: t.Union(
-      ["accepted", "rejected", "rate_limited", "timeout", "error"].map((outcome) => t.Literal(outcome)),
+      ENGINE_OUTCOMES.map((outcome) => t.Literal(outcome)),
       { description: "accepted: 200 or 202; rejected: 400, 403, 422 or another 4xx" },
     ),
     explanation: t.String({ description: "What the status means, per the IndexNow protocol" }),
@@ -54,11 +54,14 @@ const engineRowSchema = () =>
 
 export const releaseReportSchema = () =>
   t.Object({
-    outcome: t.Union([t.Literal("accepted"), t.Literal("partial"), t.Literal("failed")], {
-      description:
-        "Over the release so far, each engine by its latest answer: accepted, every engine " +
-        "accepted; partial, some did; failed, none did",
-    }),
+    outcome: t.Union(
+      OVERALL_OUTCOMES.map((outcome) => t.Literal(outcome)),
+      {
+        description:
+          "Over the release so far, each engine by its latest answer: accepted, every engine " +
+          "accepted; partial, some did; failed, none did",
+      },
+    ),
     release: t.String({
       description: "The release the report is about: the version, and a digest of the content",
     }),

@@ -4,7 +4,16 @@
  */
 import { type EngineReport, type IndexNowPayload, submitToEngine } from "./submit.ts";
 
-export type OverallOutcome = "accepted" | "partial" | "failed";
+/** The overall outcome and the HTTP status that carries it. */
+export const OVERALL_STATUS = {
+  accepted: 200,
+  partial: 207,
+  failed: 502,
+} as const satisfies Record<string, 200 | 207 | 502>;
+
+export type OverallOutcome = keyof typeof OVERALL_STATUS;
+/** Every overall outcome, in the table's order: the report's schema and the metrics list them. */
+export const OVERALL_OUTCOMES = Object.keys(OVERALL_STATUS) as OverallOutcome[];
 
 export interface SubmissionReport {
   /** accepted: every engine accepted; partial: some did; failed: none did. */
@@ -16,13 +25,6 @@ export interface SubmissionReport {
   readonly engines: readonly EngineReport[];
   readonly durationMs: number;
 }
-
-/** The overall outcome and the HTTP status that carries it. */
-export const OVERALL_STATUS: Readonly<Record<OverallOutcome, 200 | 207 | 502>> = {
-  accepted: 200,
-  partial: 207,
-  failed: 502,
-};
 
 export function overallOutcome(engines: readonly EngineReport[]): OverallOutcome {
   const accepted = engines.filter((engine) => engine.outcome === "accepted").length;

@@ -6,7 +6,7 @@
  * route matched is `unmatched`, a method outside the usual ones `other`.
  */
 import type { ClientKind } from "../http/client-kind.ts";
-import type { OverallOutcome, SubmissionReport } from "../indexnow/submission.ts";
+import { OVERALL_OUTCOMES, type SubmissionReport } from "../indexnow/submission.ts";
 import { OUTCOMES, READ_OUTCOMES, type ReadOutcome } from "../live/read.ts";
 import { Counter, Gauge, Histogram, type MetricFamily } from "./exposition.ts";
 
@@ -21,8 +21,6 @@ const METHOD_LABELS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
  * well under a millisecond; the IndexNow trigger waits for the engines, up to seconds.
  */
 export const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
-
-const SUBMISSION_OUTCOMES: readonly OverallOutcome[] = ["accepted", "partial", "failed"];
 
 export interface SiteMetrics {
   /** One answer: `route` is the route's pattern or `UNMATCHED_ROUTE`, never the raw path. */
@@ -59,7 +57,7 @@ export function siteMetrics(): SiteMetrics {
     "What each IndexNow engine made of a submission, by engine and outcome.",
     ["engine", "outcome"],
   );
-  for (const outcome of SUBMISSION_OUTCOMES) submissions.inc([outcome], 0);
+  for (const outcome of OVERALL_OUTCOMES) submissions.inc([outcome], 0);
   const reads = new Counter(
     "site_live_reads_total",
     "Reads of a live source (the owner's activity), by source and how each ended.",

@@ -6,6 +6,7 @@
  * renderer until it draws it.
  */
 
+import { placeOf } from "../content/schemas.ts";
 import type { Content } from "../content/validate.ts";
 import { DOCS_PATH } from "../docs/paths.ts";
 import type { RouteSummary, WholeContent } from "../http/route.ts";
@@ -232,7 +233,7 @@ export function profileLayout(
       tagline: profile.tagline,
       bio: profile.bio,
       availability: profile.availability,
-      location: `${profile.location.city}, ${profile.location.country}`,
+      location: placeOf(profile),
       city: profile.location.city,
       country: profile.location.country,
       localTime: ownerLocalTime(at, profile.location.timezone),

@@ -4,6 +4,7 @@
  * is any text with `%`-codes in it, or a numbered preset. One table of codes drives the
  * parsing (and its 400s), the OpenAPI parameter, `?help` and the README's list.
  */
+import { placeOf } from "../content/schemas.ts";
 import type { Content } from "../content/validate.ts";
 import { ApiError } from "../http/errors.ts";
 import { quoteInput } from "../http/request-input.ts";
@@ -44,7 +45,7 @@ export const FORMAT_CODES = [
     code: "l",
     meaning: "where the owner is: city, country",
     role: "value",
-    value: ({ content: { profile } }) => `${profile.location.city}, ${profile.location.country}`,
+    value: ({ content }) => placeOf(content.profile),
   },
   {
     code: "t",

@@ -5,6 +5,7 @@
  * no value is on by being there, and says yes or no to a word from two short lists.
  */
 import type { OpenAPIV3 } from "openapi-types";
+import { listed } from "../content/mistakes.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Help } from "./ansi/help.ts";
 
@@ -93,11 +94,8 @@ export const SWITCH_WORDS = {
   off: ["0", "false", "no", "off"],
 } as const;
 
-/** `a, b or c` */
-const either = (words: readonly string[]) => `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
-
 /** What the words do, in a 400, in the OpenAPI document and in `?help`. */
-export const SWITCH_WORDS_MEANING = `on with no value or with ${either(SWITCH_WORDS.on)}; off with ${either(SWITCH_WORDS.off)}`;
+export const SWITCH_WORDS_MEANING = `on with no value or with ${listed(SWITCH_WORDS.on, "or")}; off with ${listed(SWITCH_WORDS.off, "or")}`;
 
 const SAYS_ON = new Set<string>(["", ...SWITCH_WORDS.on]);
 const SAYS_OFF = new Set<string>(SWITCH_WORDS.off);
@@ -167,7 +165,7 @@ export function switchesHelp(url: string): Help {
   return {
     intro: [
       "Text answers take these in their query; combine them with &.",
-      `${valueless.slice(0, -1).join(", ")} and ${valueless.at(-1)} need no value: each is ${SWITCH_WORDS_MEANING}.`,
+      `${listed(valueless)} need no value: each is ${SWITCH_WORDS_MEANING}.`,
     ],
     entries: TEXT_SWITCHES.map((sw) => ({
       names: [

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "bun:test";
-import { engineName, isRetryable, meaningOf, STATUS_MEANINGS } from "../../lib/indexnow/outcomes.ts";
-import { OVERALL_STATUS, overallOutcome } from "../../lib/indexnow/submission.ts";
+import { Value } from "@sinclair/typebox/value";
+import {
+  ENGINE_OUTCOMES,
+  engineName,
+  isFinal,
+  isRetryable,
+  meaningOf,
+  STATUS_MEANINGS,
+} from "../../lib/indexnow/outcomes.ts";
+import { releaseReportSchema } from "../../lib/indexnow/report.ts";
+import { OVERALL_OUTCOMES, OVERALL_STATUS, overallOutcome } from "../../lib/indexnow/submission.ts";
 import type { EngineReport } from "../../lib/indexnow/submit.ts";
 
 describe("IndexNow status meanings", () => {
@@ -46,5 +55,29 @@ describe("the overall outcome", () => {
     const result = overallOutcome(outcomes.map(report));
     expect(result).toBe(overall);
     expect(OVERALL_STATUS[result]).toBe(status);
+  });
+});
+
+describe("the release report's schema", () => {
+  const schema = releaseReportSchema();
+  const outcomesIn = (union: unknown) =>
+    (union as { anyOf: { const: string }[] }).anyOf.map((literal) => literal.const);
+
+  it("allows exactly the engine outcomes the code gives, accepted and rejected being final", () => {
+    expect(outcomesIn(schema.properties.engines.items.properties.outcome)).toEqual([
+      "accepted",
+      "rejected",
+      "rate_limited",
+      "timeout",
+      "error",
+    ]);
+    expect(ENGINE_OUTCOMES.filter(isFinal)).toEqual(["accepted", "rejected"]);
+  });
+
+  it("allows exactly the overall outcomes that have an HTTP status", () => {
+    expect(outcomesIn(schema.properties.outcome)).toEqual(["accepted", "partial", "failed"]);
+    expect(OVERALL_OUTCOMES).toEqual(Object.keys(OVERALL_STATUS) as typeof OVERALL_OUTCOMES);
+    expect(Value.Check(schema.properties.outcome, "partial")).toBe(true);
+    expect(Value.Check(schema.properties.outcome, "rejected")).toBe(false);
   });
 });

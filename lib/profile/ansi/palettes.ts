@@ -7,8 +7,8 @@
  * 3:1 against white and against black, so the profile reads on light and dark terminals
  * alike; `?truecolor` gives the same design in 24-bit colour. `?theme=dark` and
  * `?theme=light` tune the accents for that background, in 256 colours or, with
- * `?truecolor`, the designed 24-bit palettes (Catppuccin Mocha and a darkened Latte, as
- * the HTML page uses). `tests/profile/legibility.test.ts` holds every one to its bound.
+ * `?truecolor`, the designed 24-bit palettes (Catppuccin Mocha and a darkened Latte, whose
+ * accents the HTML page's stylesheet takes from here). `tests/profile/legibility.test.ts` holds every one to its bound.
  */
 import type { Theme } from "../text-switches.ts";
 

@@ -4,18 +4,28 @@
  * each background it sits on; Mocha by night, following `prefers-color-scheme`), one
  * column on phones and two from 60rem.
  */
+import { PALETTES } from "../ansi/palettes.ts";
+
+/** A palette colour as CSS: only inks with a 24-bit colour can be one. */
+const css = (ink: { readonly colour: `#${string}` }): string => ink.colour;
+
+// The accents are the terminal's truecolor palettes, so one table holds each colour.
+const light = PALETTES.lightTruecolor;
+const dark = PALETTES.darkTruecolor;
 
 const BASE = `
 :root{color-scheme:light dark;
 --bg:#eff1f5;--card:#fff;--line:#dce0e8;--track:#e6e9ef;--text:#4c4f69;--sub:#5c5f77;--muted:#60637a;
---accent:#1a5fd6;--head:#8839ef;--name:#4c4f69;--native:#c0246e;--years:#a8460a;--bar:#2d7a16;--good:#2d7a16;
---code-bg:#e6e9ef;--code:#4c4f69;--cmd:#8c5a04;--on-badge:#fff;--shadow:0 1px 2px #4c4f6914,0 8px 24px #4c4f690d;
+--accent:${css(light.accent)};--head:${css(light.heading)};--name:#4c4f69;--native:${css(light.name)};\
+--years:${css(light.years)};--bar:${css(light.barFull)};--good:${css(light.good)};
+--code-bg:#e6e9ef;--code:#4c4f69;--cmd:${css(light.command)};--on-badge:#fff;--shadow:0 1px 2px #4c4f6914,0 8px 24px #4c4f690d;
 --mono:ui-monospace,"SF Mono","Cascadia Code","JetBrains Mono",Menlo,Consolas,"DejaVu Sans Mono",monospace;
 --sans:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif}
 @media (prefers-color-scheme:dark){:root{
 --bg:#181825;--card:#1e1e2e;--line:#313244;--track:#313244;--text:#cdd6f4;--sub:#bac2de;--muted:#9399b2;
---accent:#89b4fa;--head:#cba6f7;--name:#f5c2e7;--native:#89b4fa;--years:#fab387;--bar:#a6e3a1;--good:#a6e3a1;
---code-bg:#11111b;--code:#cdd6f4;--cmd:#f9e2af;--on-badge:#11111b;--shadow:none}}
+--accent:${css(dark.accent)};--head:${css(dark.heading)};--name:${css(dark.name)};--native:${css(dark.accent)};\
+--years:${css(dark.years)};--bar:${css(dark.barFull)};--good:${css(dark.good)};
+--code-bg:#11111b;--code:#cdd6f4;--cmd:${css(dark.command)};--on-badge:#11111b;--shadow:none}}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--text);font:400 1rem/1.6 var(--sans);
