@@ -15,13 +15,13 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { builtInContent } from "../lib/content/files.ts";
-import { validateContent } from "../lib/content/validate.ts";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { triedGetPaths } from "../lib/http/route.ts";
-import { loadConfig } from "../lib/runtime/config.ts";
-import { routes } from "../routes/_manifest.gen.ts";
-import { type Resident, type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
+import {
+  type Resident,
+  type ServerProcess,
+  serverGetPaths,
+  startServerProcess,
+} from "../scripts/loopback.ts";
 import { median, UA } from "./cases.ts";
 import { compareBuilds } from "./compare-builds.ts";
 import { evictFromPageCache } from "./page-cache.ts";
@@ -53,13 +53,11 @@ const SWITCHES = ["?nocolor", "?truecolor", "?theme=light", "?width=60", "?help"
 export const DOCS_PATHS = [DOCS_PATH, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH];
 
 /**
- * Every GET route as a person tries it (with the query it needs), for the owner built into
- * this checkout at the server's site URL, and `extra`.
+ * Every GET route as a person tries it at this server (its owner, its origin: the port is
+ * each start's own unless `SITE_URL` is set, and WebFinger's question names it), and `extra`.
  */
 function pathsOf(server: ServerProcess, extra: readonly string[]): string[] {
-  const { siteUrl } = loadConfig(server.env);
-  const content = validateContent(builtInContent(), siteUrl);
-  return [...new Set([...triedGetPaths(routes, content, siteUrl), ...extra])];
+  return [...new Set([...serverGetPaths(server.env), ...extra])];
 }
 
 /** Asks `url` for every representation once: each path, client class and coding, and the text switches. */
