@@ -13,6 +13,9 @@ import { onServerCore } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { type Pair, roundInTurns } from "./rounds.ts";
 
+/** Rounds a case without `--rounds`. */
+const DEFAULT_ROUNDS = 7;
+
 const COMMAND = {
   name: "bun run bench:ab",
   usage: `usage: bun run bench:ab --a "COMMAND" --b "COMMAND" [--rounds N] [--only TEXT]
@@ -23,7 +26,7 @@ bench's cases, and prints B/A per case: above 1, B answers more a second.
 Options:
   --a COMMAND  the first server, run with bash (e.g. "bun $OTHER/server.ts")
   --b COMMAND  the second
-  --rounds N   rounds a case (default 7)
+  --rounds N   rounds a case (default ${DEFAULT_ROUNDS})
   --only TEXT  only the cases whose name contains TEXT
   -h, --help   this text
 
@@ -45,7 +48,7 @@ if (!a || !b) {
   console.error(`${COMMAND.name}: --a and --b are both needed; see ${COMMAND.name} --help`);
   process.exit(USAGE_ERROR);
 }
-const rounds = Number(read.values.rounds ?? 7);
+const rounds = Number(read.values.rounds ?? DEFAULT_ROUNDS);
 const cases = ALL_CASES.filter(({ name }) => name.includes(read.values.only ?? ""));
 // Both builds read the same stand-in GitHub, as the bench's app does.
 const live = startLiveSource();

@@ -122,6 +122,9 @@ export async function measureMemory(
   };
 }
 
+/** Starts of each executable without `--runs`. */
+const DEFAULT_RUNS = 5;
+
 if (import.meta.main) {
   const { runs, measured } = await compareBuilds({
     name: "bun run bench/memory.ts",
@@ -133,13 +136,13 @@ exec to the first 200, and VmRSS / RssAnon at it, after every API
 representation, and with the docs too.
 
 Options:
-  --runs N    starts of each executable (default 5)
+  --runs N    starts of each executable (default ${DEFAULT_RUNS})
   -h, --help  this text
 
 Exit status:
   0  measured
   2  a usage error: no executable, or --runs not a whole number over 0`,
-    defaultRuns: 5,
+    defaultRuns: DEFAULT_RUNS,
     measure: async (executable, env) => ({
       api: await measureMemory(executable, { runs: 1, env }),
       withDocs: await measureMemory(executable, { runs: 1, extraPaths: DOCS_PATHS, env }),
