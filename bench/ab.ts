@@ -6,7 +6,7 @@
  *
  *   bun run bench:ab --a "bun server.ts" --b "bun $OTHER/server.ts" [--rounds 7] [--only ping]
  */
-import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import { CONSOLE, readCommandLine, refuse } from "../lib/runtime/command-line.ts";
 import { startServerProcess } from "../scripts/loopback.ts";
 import { ALL_CASES, median } from "./cases.ts";
 import { onServerCore } from "./cores.ts";
@@ -44,10 +44,7 @@ Exit status:
 const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
 if (read.exit !== undefined) process.exit(read.exit);
 const { a, b } = read.values;
-if (!a || !b) {
-  console.error(`${COMMAND.name}: --a and --b are both needed; see ${COMMAND.name} --help`);
-  process.exit(USAGE_ERROR);
-}
+if (!a || !b) process.exit(refuse(COMMAND, CONSOLE, "--a and --b are both needed"));
 const rounds = Number(read.values.rounds ?? DEFAULT_ROUNDS);
 const cases = ALL_CASES.filter(({ name }) => name.includes(read.values.only ?? ""));
 // Both builds read the same stand-in GitHub, as the bench's app does.

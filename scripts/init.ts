@@ -19,7 +19,13 @@ import {
   type RawContent,
   validateContent,
 } from "../lib/content/validate.ts";
-import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import {
+  CONSOLE,
+  type CommandOutput,
+  readCommandLine,
+  refuse,
+  USAGE_ERROR,
+} from "../lib/runtime/command-line.ts";
 import {
   type Answers,
   type Link,
@@ -274,8 +280,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     const links = values.link?.map(linkOf);
     given = { name, handle, role, city, country, timezone, email, links, fediverse, blueskyDid };
   } catch (error) {
-    io.err(`bun run init: ${(error as Error).message}; see bun run init --help`);
-    return EXIT.usage;
+    return refuse(COMMAND, io, (error as Error).message);
   }
 
   const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? SAMPLE_DIR);
