@@ -16,6 +16,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
+import { TEXT_SWITCHES } from "../lib/profile/text-switches.ts";
 import {
   type Resident,
   type ServerProcess,
@@ -47,7 +48,10 @@ const CLIENTS = [
   { "user-agent": UA.curl, accept: "application/json" },
 ];
 const CODINGS = ["identity", "br", "zstd", "gzip"];
-const SWITCHES = ["?nocolor", "?truecolor", "?theme=light", "?width=60", "?help"];
+/** Each text switch as its table's example types it, but the one-liners' (asked at the root). */
+const SWITCHES = TEXT_SWITCHES.flatMap((textSwitch) =>
+  "atRoot" in textSwitch ? [] : [`?${textSwitch.example}`],
+);
 
 /** What the docs add to the API's representations: the page, the document, the UI's script. */
 export const DOCS_PATHS = [DOCS_PATH, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH];
