@@ -315,7 +315,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       const folder = dirname(shown(path));
-      io.err(`Not written: ${new ContentError(file, error.where, error.problem, folder).message}`);
+      io.err(`Not written: ${error.inFolder(folder).message}`);
       return EXIT.notWritten;
     }
   }
