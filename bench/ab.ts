@@ -6,12 +6,15 @@
  *
  *   bun run bench:ab --a "bun server.ts" --b "bun $OTHER/server.ts" [--rounds 7] [--only ping]
  */
-import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import { CONSOLE, readCommandLine, refuse } from "../lib/runtime/command-line.ts";
 import { startServerProcess } from "../scripts/loopback.ts";
 import { ALL_CASES, median } from "./cases.ts";
 import { onServerCore } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { type Pair, roundInTurns } from "./rounds.ts";
+
+/** Rounds a case without `--rounds`. */
+const DEFAULT_ROUNDS = 7;
 
 const COMMAND = {
   name: "bun run bench:ab",
@@ -23,7 +26,7 @@ bench's cases, and prints B/A per case: above 1, B answers more a second.
 Options:
   --a COMMAND  the first server, run with bash (e.g. "bun $OTHER/server.ts")
   --b COMMAND  the second
-  --rounds N   rounds a case (default 7)
+  --rounds N   rounds a case (default ${DEFAULT_ROUNDS})
   --only TEXT  only the cases whose name contains TEXT
   -h, --help   this text
 
@@ -41,11 +44,8 @@ Exit status:
 const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
 if (read.exit !== undefined) process.exit(read.exit);
 const { a, b } = read.values;
-if (!a || !b) {
-  console.error(`${COMMAND.name}: --a and --b are both needed; see ${COMMAND.name} --help`);
-  process.exit(USAGE_ERROR);
-}
-const rounds = Number(read.values.rounds ?? 7);
+if (!a || !b) process.exit(refuse(COMMAND, CONSOLE, "--a and --b are both needed"));
+const rounds = Number(read.values.rounds ?? DEFAULT_ROUNDS);
 const cases = ALL_CASES.filter(({ name }) => name.includes(read.values.only ?? ""));
 // Both builds read the same stand-in GitHub, as the bench's app does.
 const live = startLiveSource();

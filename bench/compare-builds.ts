@@ -3,7 +3,7 @@
  * run alone: `[--runs N] EXECUTABLE...` read and checked, then each executable measured
  * in turns, every one reading the stand-in live source.
  */
-import { CONSOLE, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import { CONSOLE, readCommandLine, refuse } from "../lib/runtime/command-line.ts";
 import { startLiveSource } from "./live-source.ts";
 
 export interface BuildComparison<Measured> {
@@ -33,15 +33,12 @@ export async function compareBuilds<Measured>(
   const command = { name, usage, options: { runs: { type: "string" } }, positionals: true } as const;
   const read = readCommandLine(process.argv.slice(2), command, CONSOLE);
   if (read.exit !== undefined) process.exit(read.exit);
-  const refuse = (problem: string): never => {
-    console.error(`${name}: ${problem}; see ${name} --help`);
-    process.exit(USAGE_ERROR);
-  };
   const { runs: runsGiven = String(defaultRuns) } = read.values;
-  if (!/^\d+$/.test(runsGiven) || Number(runsGiven) === 0) refuse("--runs takes a whole number over 0");
+  if (!/^\d+$/.test(runsGiven) || Number(runsGiven) === 0)
+    process.exit(refuse(command, CONSOLE, "--runs takes a whole number over 0"));
   const runs = Number(runsGiven);
   const executables = read.positionals;
-  if (executables.length === 0) refuse("no executable given");
+  if (executables.length === 0) process.exit(refuse(command, CONSOLE, "no executable given"));
 
   const measured = new Map<string, Measured[]>(executables.map((executable) => [executable, []]));
   const live = startLiveSource();

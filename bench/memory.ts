@@ -15,13 +15,14 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { builtInContent } from "../lib/content/files.ts";
-import { validateContent } from "../lib/content/validate.ts";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { triedGetPaths } from "../lib/http/route.ts";
-import { loadConfig } from "../lib/runtime/config.ts";
-import { routes } from "../routes/_manifest.gen.ts";
-import { type Resident, type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
+import { TEXT_SWITCHES } from "../lib/profile/text-switches.ts";
+import {
+  type Resident,
+  type ServerProcess,
+  serverGetPaths,
+  startServerProcess,
+} from "../scripts/loopback.ts";
 import { median, UA } from "./cases.ts";
 import { compareBuilds } from "./compare-builds.ts";
 import { evictFromPageCache } from "./page-cache.ts";
@@ -47,19 +48,20 @@ const CLIENTS = [
   { "user-agent": UA.curl, accept: "application/json" },
 ];
 const CODINGS = ["identity", "br", "zstd", "gzip"];
-const SWITCHES = ["?nocolor", "?truecolor", "?theme=light", "?width=60", "?help"];
+/** Each text switch as its table's example types it, but the one-liners' (asked at the root). */
+const SWITCHES = TEXT_SWITCHES.flatMap((textSwitch) =>
+  "atRoot" in textSwitch ? [] : [`?${textSwitch.example}`],
+);
 
 /** What the docs add to the API's representations: the page, the document, the UI's script. */
 export const DOCS_PATHS = [DOCS_PATH, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH];
 
 /**
- * Every GET route as a person tries it (with the query it needs), for the owner built into
- * this checkout at the server's site URL, and `extra`.
+ * Every GET route as a person tries it at this server (its owner, its origin: the port is
+ * each start's own unless `SITE_URL` is set, and WebFinger's question names it), and `extra`.
  */
 function pathsOf(server: ServerProcess, extra: readonly string[]): string[] {
-  const { siteUrl } = loadConfig(server.env);
-  const content = validateContent(builtInContent(), siteUrl);
-  return [...new Set([...triedGetPaths(routes, content, siteUrl), ...extra])];
+  return [...new Set([...serverGetPaths(server.env), ...extra])];
 }
 
 /** Asks `url` for every representation once: each path, client class and coding, and the text switches. */
@@ -124,6 +126,9 @@ export async function measureMemory(
   };
 }
 
+/** Starts of each executable without `--runs`. */
+const DEFAULT_RUNS = 5;
+
 if (import.meta.main) {
   const { runs, measured } = await compareBuilds({
     name: "bun run bench/memory.ts",
@@ -135,13 +140,13 @@ exec to the first 200, and VmRSS / RssAnon at it, after every API
 representation, and with the docs too.
 
 Options:
-  --runs N    starts of each executable (default 5)
+  --runs N    starts of each executable (default ${DEFAULT_RUNS})
   -h, --help  this text
 
 Exit status:
   0  measured
   2  a usage error: no executable, or --runs not a whole number over 0`,
-    defaultRuns: 5,
+    defaultRuns: DEFAULT_RUNS,
     measure: async (executable, env) => ({
       api: await measureMemory(executable, { runs: 1, env }),
       withDocs: await measureMemory(executable, { runs: 1, extraPaths: DOCS_PATHS, env }),

@@ -30,6 +30,9 @@ export async function startTimes(
   return median(times);
 }
 
+/** Starts of each executable without `--runs`. */
+const DEFAULT_RUNS = 25;
+
 if (import.meta.main) {
   const { runs, measured } = await compareBuilds({
     name: "bun run bench/start-up.ts",
@@ -39,13 +42,13 @@ Starts each executable in turns, the page cache warm, and prints the median
 time from exec to its first 200 from /api/ping.
 
 Options:
-  --runs N    starts of each executable (default 25)
+  --runs N    starts of each executable (default ${DEFAULT_RUNS})
   -h, --help  this text
 
 Exit status:
   0  measured
   2  a usage error: no executable, or --runs not a whole number over 0`,
-    defaultRuns: 25,
+    defaultRuns: DEFAULT_RUNS,
     measure: (executable, env) => startTime([executable], env),
   });
   console.log(`exec → first 200, median of ${runs} starts`);

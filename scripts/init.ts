@@ -6,7 +6,6 @@
  * leaves quotes.json, roasts.json and stack.json as they are; lists what still holds
  * sample or placeholder text. `bun run init --help` prints the options.
  */
-import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
@@ -19,7 +18,14 @@ import {
   type RawContent,
   validateContent,
 } from "../lib/content/validate.ts";
-import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import { sha256 } from "../lib/http/sha256.ts";
+import {
+  CONSOLE,
+  type CommandOutput,
+  readCommandLine,
+  refuse,
+  USAGE_ERROR,
+} from "../lib/runtime/command-line.ts";
 import {
   type Answers,
   type Link,
@@ -164,7 +170,11 @@ function linkOf(text: string): Link {
   return { label: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
 }
 
-const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+/**
+ * A file's sha256, as `sha256sum` prints it for UTF-8 text; a file that is not UTF-8 gets
+ * another sum, and is not the sample either way.
+ */
+const sumOf = (path: string) => sha256(readFileSync(path, "utf8"), "hex");
 
 /** The shipped sample's files by name, each with its sha256. */
 function sampleSums(): Map<string, string> {
@@ -274,8 +284,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     const links = values.link?.map(linkOf);
     given = { name, handle, role, city, country, timezone, email, links, fediverse, blueskyDid };
   } catch (error) {
-    io.err(`bun run init: ${(error as Error).message}; see bun run init --help`);
-    return EXIT.usage;
+    return refuse(COMMAND, io, (error as Error).message);
   }
 
   const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? SAMPLE_DIR);
@@ -286,7 +295,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     return relativePath.startsWith("..") ? path : relativePath;
   };
   const sample = sampleSums();
-  const isSample = (key: keyof Content) => sample.get(CONTENT_FILE_NAMES[key]) === sha256(inDir(key));
+  const isSample = (key: keyof Content) => sample.get(CONTENT_FILE_NAMES[key]) === sumOf(inDir(key));
   const theirs = WRITTEN.filter((key) => existsSync(inDir(key)) && !isSample(key));
   if (theirs.length > 0 && !values.force) {
     const are = theirs.length === 1 ? "is" : "are";
@@ -306,7 +315,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       const folder = dirname(shown(path));
-      io.err(`Not written: ${new ContentError(file, error.where, error.problem, folder).message}`);
+      io.err(`Not written: ${error.inFolder(folder).message}`);
       return EXIT.notWritten;
     }
   }

@@ -7,7 +7,13 @@
  *   bun run notify [BASE_URL] [--wait SECONDS]     BASE_URL defaults to $SITE_URL
  */
 import type { ReleaseReport } from "../lib/indexnow/report.ts";
-import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import {
+  CONSOLE,
+  type CommandOutput,
+  readCommandLine,
+  refuse,
+  USAGE_ERROR,
+} from "../lib/runtime/command-line.ts";
 
 export const EXIT = { accepted: 0, notAccepted: 1, usage: USAGE_ERROR } as const;
 
@@ -148,8 +154,7 @@ export async function notify(
   }
   const waitSeconds = read.values.wait === undefined ? DEFAULT_WAIT_SECONDS : Number(read.values.wait);
   if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
-    output.err(`bun run notify: --wait takes a number of seconds; see bun run notify --help`);
-    return EXIT.usage;
+    return refuse(COMMAND, output, "--wait takes a number of seconds");
   }
   const endpoint = new URL("/api/ping-indexnow", base).href;
   const deadline = Date.now() + waitSeconds * 1000;

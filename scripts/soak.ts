@@ -10,15 +10,10 @@
  *   SOAK_SECONDS=10 SOAK_CONNECTIONS=16 bun run soak
  */
 import { join } from "node:path";
-import { builtInContent } from "../lib/content/files.ts";
-import { validateContent } from "../lib/content/validate.ts";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { triedGetPaths } from "../lib/http/route.ts";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
-import { loadConfig } from "../lib/runtime/config.ts";
-import { routes } from "../routes/_manifest.gen.ts";
 import { EVENTS, type GithubAnswer, startGithub } from "../tests/support/github.ts";
-import { startServerProcess } from "./loopback.ts";
+import { serverGetPaths, startServerProcess } from "./loopback.ts";
 
 const COMMAND = {
   name: "bun run soak",
@@ -70,18 +65,14 @@ const server = await startServerProcess(["bun", "server.ts"], {
   },
 });
 const base = server.url;
-/** The origin the server names itself by (what WebFinger answers for), read as the server reads it. */
-const { siteUrl } = loadConfig(server.env);
-/** The content built into the server, validated as it validates it: the owner's handle names the profile's path. */
-const content = validateContent(builtInContent(), siteUrl);
 
 /**
- * Every GET route in routes/ as a person tries it (with the query it needs; none the owner
- * has nothing at), the docs, an unknown path, and text with switches: each pass asks for
- * another width and palette, so a cache of variants that grew would show here.
+ * Every GET route in routes/ as a person tries it at this server (its owner, its origin),
+ * the docs, an unknown path, and text with switches: each pass asks for another width and
+ * palette, so a cache of variants that grew would show here.
  */
 const PATHS = [
-  ...triedGetPaths(routes, content, siteUrl),
+  ...serverGetPaths(server.env),
   "/api/curl?nocolor",
   "/?format=3",
   "/?format=%25n+%25t+%25a&A",

@@ -30,4 +30,9 @@ export class ContentError extends Error {
     );
     this.name = "ContentError";
   }
+
+  /** The same mistake, its file named in `folder`: where the file was read from, as the owner knows it. */
+  inFolder(folder: string): ContentError {
+    return new ContentError(this.file, this.where, this.problem, folder);
+  }
 }

@@ -5,6 +5,14 @@
 
 const SHAPE = /^([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?$/;
 
+/**
+ * A day's shape, `YYYY-MM-DD`, as a pattern: what `isDay` tests, and the `pattern` of a
+ * day's schema, since the `date` format is whichever was registered first, and Elysia's,
+ * when Elysia is imported first, also takes `2026/03/15` (`formats.ts`).
+ */
+export const DAY_PATTERN = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+const DAY = new RegExp(DAY_PATTERN);
+
 const MONTHS = [
   "January",
   "February",
@@ -46,7 +54,7 @@ export function notInCalendar(date: string): string | undefined {
 
 /** `YYYY-MM-DD`, and a day that exists. */
 export function isDay(date: string): boolean {
-  return /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(date) && notInCalendar(date) === undefined;
+  return DAY.test(date) && notInCalendar(date) === undefined;
 }
 
 /** A year, a month or a day that exists. */

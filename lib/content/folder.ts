@@ -38,6 +38,6 @@ export function contentFromFolder(dir: string, siteUrl: string): Content {
     return validateContent(readContentFolder(dir), siteUrl);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    throw new ContentError(error.file, error.where, error.problem, dir);
+    throw error.inFolder(dir);
   }
 }

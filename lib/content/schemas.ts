@@ -8,18 +8,13 @@
  */
 import { Type as t } from "@sinclair/typebox";
 import { once } from "../once.ts";
+import { DAY_PATTERN } from "./dates.ts";
 import { EXPECTED } from "./mistakes.ts";
 
 /** What a pattern, a format or a union accepts, in the words a content mistake is answered with. */
 const expecting = (words: string) => ({ [EXPECTED]: words });
 
 const CAREER_DATE = "a year like 2024, a month like 2024-03 or a day like 2024-03-15";
-
-/**
- * A day's shape, `YYYY-MM-DD`, as a pattern: the `date` format is whichever was registered
- * first, and Elysia's, when Elysia is imported first, also takes `2026/03/15` (`formats.ts`).
- */
-const DAY = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
 
 /**
  * A lower-case host name of two labels or more, the last not starting with a digit: the AT
@@ -114,7 +109,7 @@ function buildContentSchemas() {
       role: Text("Current role, one line", 60),
       tagline: Text("One line that sums the owner up", 100),
       updated: t.String({
-        pattern: DAY,
+        pattern: DAY_PATTERN,
         format: "date",
         description: "When the profile was last edited (YYYY-MM-DD): the sitemap's lastmod, the vCard's REV",
         ...expecting("a day like 2024-03-15"),
@@ -197,7 +192,7 @@ function buildContentSchemas() {
     {
       status: Text("One line on what the owner is up to", 80),
       updated: t.String({
-        pattern: DAY,
+        pattern: DAY_PATTERN,
         format: "date",
         description: "When this was last edited (YYYY-MM-DD)",
         ...expecting("a day like 2024-03-15"),

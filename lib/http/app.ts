@@ -124,7 +124,7 @@ export function createApp(options: AppOptions) {
 }
 
 /** The content `config` names: `CONTENT_DIR`'s, or the built-in `content/`. */
-function contentOf(config: Config): Content {
+export function contentOf(config: Config): Content {
   if (config.contentDir !== undefined) return contentFromFolder(config.contentDir, config.siteUrl);
   return validateContent(builtInContent(), config.siteUrl, { filesChecked: contentCheckedAtBuild });
 }

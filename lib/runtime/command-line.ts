@@ -53,6 +53,23 @@ export const CONSOLE: CommandOutput = {
   err: (text) => console.error(text),
 };
 
+/**
+ * Refuses a command line: one line on stderr, `<name>: <problem>; see <name> --help`, and
+ * the status to exit with. `readCommandLine` refuses what `parseArgs` does; a command
+ * refuses what it checks itself after reading.
+ *
+ * @example
+ * if (!a || !b) return refuse(COMMAND, output, "--a and --b are both needed");
+ */
+export function refuse(
+  command: { readonly name: string },
+  output: CommandOutput,
+  problem: string,
+): typeof USAGE_ERROR {
+  output.err(`${command.name}: ${problem}; see ${command.name} --help`);
+  return USAGE_ERROR;
+}
+
 /** `parseArgs`' own errors, each with a Node error code. */
 function isArgumentError(error: unknown): error is Error {
   return error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS_");
@@ -86,8 +103,7 @@ export function readCommandLine<const Options extends Readonly<Record<string, Op
   } catch (error) {
     if (!isArgumentError(error)) throw error;
     const problem = (error.message.split(". ")[0] ?? error.message).replace(/\p{Cc}/gu, "?");
-    output.err(`${command.name}: ${problem}; see ${command.name} --help`);
-    return { exit: USAGE_ERROR };
+    return { exit: refuse(command, output, problem) };
   }
   if (parsed.values.help) {
     output.out(command.usage);

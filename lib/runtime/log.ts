@@ -55,15 +55,24 @@ const NEEDS_ESCAPING = /["\\\u0000-\u001f]/;
 /** A JSON string literal: the text as it is when nothing in it needs escaping (the usual case). */
 const jsonString = (text: string) => (NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`);
 
-/** An entry as one line, its time already formatted, its method and path already made printable. */
-type AccessLine = (time: string, entry: AccessEntry, method: string, path: string) => string;
+/**
+ * An entry as one line, its time already formatted, its method and path already made
+ * printable, its duration already rounded: the entry itself is read, never copied.
+ */
+type AccessLine = (
+  time: string,
+  entry: AccessEntry,
+  method: string,
+  path: string,
+  durationMs: number,
+) => string;
 
 const ACCESS_LINES: Record<LogFormat, AccessLine> = {
   // Written out rather than JSON.stringify(entry): a batch formats a thousand of these.
   // Only method and path come from the request; the rest cannot need escaping.
-  json: (time, { status, durationMs, client, requestId }, method, path) =>
+  json: (time, { status, client, requestId }, method, path, durationMs) =>
     `{"time":"${time}","method":${jsonString(method)},"path":${jsonString(path)},"status":${status},"durationMs":${durationMs},"client":"${client}","requestId":"${requestId}"}`,
-  pretty: (time, { status, durationMs, client, requestId }, method, path) =>
+  pretty: (time, { status, client, requestId }, method, path, durationMs) =>
     `${time} ${method} ${path} ${status} ${durationMs}ms ${client} ${requestId}`,
 };
 
@@ -98,9 +107,10 @@ export function createLog({ format, out, err, capacity = 1024, delayMs = 20 }: L
     const lines = queued.map((entry) =>
       accessLine(
         iso(entry.arrivedAtMs),
-        { ...entry, durationMs: Math.round(entry.durationMs * 100) / 100 },
+        entry,
         quoteInput(entry.method, 16),
         quoteInput(entry.path, 200),
+        Math.round(entry.durationMs * 100) / 100,
       ),
     );
     queued.length = 0;

@@ -2,7 +2,9 @@
  * @module What the server says to `--help`: how to run it, the variables it reads, and
  * its exit codes. The README's configuration table has the details.
  */
+import { DEFAULT_GITHUB_API_URL, DEFAULT_REFRESH_SECONDS, DEFAULT_TIMEOUT_MS } from "../live/config.ts";
 import type { Command } from "./command-line.ts";
+import { DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT } from "./config.ts";
 
 const USAGE = `usage: site [--help | --version]
        (./dist/site, bun run start, deno task start)
@@ -15,8 +17,8 @@ when metrics are on. Its settings come from the environment, read at start-up:
   SITE_URL      the site's public origin, for links and {base_url}
                 (http://localhost:$PORT)
   METRICS_PORT  GET /metrics on a port of its own; 0 any free one, off none
-                (off; 9091 on Fly)
-  METRICS_HOST  where the metrics listen (127.0.0.1; on Fly, FLY_PRIVATE_IP)
+                (off; ${DEFAULT_METRICS_PORT} on Fly)
+  METRICS_HOST  where the metrics listen (${DEFAULT_METRICS_HOST}; on Fly, FLY_PRIVATE_IP)
   LOG_FORMAT    json or pretty (pretty on a terminal, json otherwise)
   CONTENT_DIR   a folder of content files to serve instead of the built-in
                 content/
@@ -24,11 +26,11 @@ when metrics are on. Its settings come from the environment, read at start-up:
   INDEXNOW_TIMEOUT_MS
                 the IndexNow trigger (off without a key)
   LIVE_REFRESH_SECONDS, LIVE_TIMEOUT_MS
-                how often (300 s) and for how long (5000 ms) the owner's live
+                how often (${DEFAULT_REFRESH_SECONDS} s) and for how long (${DEFAULT_TIMEOUT_MS} ms) the owner's live
                 activity is read
   GITHUB_LOGIN, GITHUB_TOKEN, GITHUB_API_URL
                 whose GitHub activity (the content's GitHub link; off for
-                none), a token to read it with, and where (api.github.com)
+                none), a token to read it with, and where (${new URL(DEFAULT_GITHUB_API_URL).host})
   FLY_APP_NAME, FLY_MACHINE_ID, FLY_REGION, PRIMARY_REGION, FLY_PRIVATE_IP,
   FLY_INTERNAL_DNS
                 set by Fly.io in every machine

@@ -103,3 +103,17 @@ describe("JSON syntax errors, one line each with the line and column", () => {
     expect(parseContentFile("now.json", text)).toEqual(JSON.parse(text));
   });
 });
+
+test("a mistake moved to another folder keeps its file, place and problem, and names that folder", () => {
+  const syntax = new ContentError("now.json", { line: 3, column: 3 }, 'expected "," or "}" after a value');
+  const field = new ContentError("profile.json", "/handle", 'is "Ada"; expected lower-case letters');
+  expect([syntax.inFolder("owners/ada").message, field.inFolder("owners/ada").message]).toEqual([
+    'owners/ada/now.json:3:3: expected "," or "}" after a value',
+    'owners/ada/profile.json: /handle is "Ada"; expected lower-case letters',
+  ]);
+  expect(field.inFolder("owners/ada")).toMatchObject({
+    file: "profile.json",
+    where: "/handle",
+    folder: "owners/ada",
+  });
+});

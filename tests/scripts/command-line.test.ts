@@ -117,3 +117,15 @@ test("the bench's build comparisons refuse a --runs that is not a whole number o
     }
   }
 });
+
+test("bench:ab refuses a command line without both builds, in one line", async () => {
+  for (const args of [[], ["--a", "bun server.ts"], ["--b", "bun server.ts"]]) {
+    const { code, stdout, stderr } = await run(["bun", "bench/ab.ts"], ...args);
+    expect({ args, code, stdout, stderr }).toEqual({
+      args,
+      code: 2,
+      stdout: "",
+      stderr: "bun run bench:ab: --a and --b are both needed; see bun run bench:ab --help\n",
+    });
+  }
+});
