@@ -17,12 +17,8 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { TEXT_SWITCHES } from "../lib/profile/text-switches.ts";
-import {
-  type Resident,
-  type ServerProcess,
-  serverGetPaths,
-  startServerProcess,
-} from "../scripts/loopback.ts";
+import { type Resident, type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
+import { serverGetPaths } from "../scripts/served-paths.ts";
 import { median, UA } from "./cases.ts";
 import { compareBuilds } from "./compare-builds.ts";
 import { evictFromPageCache } from "./page-cache.ts";

@@ -1,14 +1,10 @@
 /**
  * @module Servers the tools start as processes on loopback (the contract suite, the
  * process tests, the bench, the soak, CI): free ports, a server started and waited for
- * until its `/api/ping` answers 200, the paths it serves, its memory, and stopping it.
+ * until its `/api/ping` answers 200, its memory, and stopping it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { contentOf } from "../lib/http/app.ts";
-import { triedGetPaths } from "../lib/http/route.ts";
-import { type Env, loadConfig } from "../lib/runtime/config.ts";
-import { routes } from "../routes/_manifest.gen.ts";
 
 /** A port nothing listens on right now: the kernel picks it, the probe lets it go. */
 export function freePort(): number {
@@ -32,19 +28,6 @@ function residentOf(pid: number): Resident {
   const mb = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) / 1024;
   return { vmRssMb: mb("VmRSS"), rssAnonMb: mb("RssAnon") };
-}
-
-/**
- * Every GET route a server started with `env` serves, as a person tries it (with the query
- * it needs; none its owner has nothing at): read from its configuration as the server
- * reads it, so `CONTENT_DIR`'s owner and `SITE_URL` (or the port it defaults to) count.
- *
- * @example
- * serverGetPaths(server.env); // ["/", "/api/ping", …, "/.well-known/webfinger?resource=acct:…"]
- */
-export function serverGetPaths(env: Env): string[] {
-  const config = loadConfig(env);
-  return triedGetPaths(routes, contentOf(config), config.siteUrl);
 }
 
 export interface ServerProcess {

@@ -13,7 +13,8 @@ import { join } from "node:path";
 import { OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 import { EVENTS, type GithubAnswer, startGithub } from "../tests/support/github.ts";
-import { serverGetPaths, startServerProcess } from "./loopback.ts";
+import { startServerProcess } from "./loopback.ts";
+import { serverGetPaths } from "./served-paths.ts";
 
 const COMMAND = {
   name: "bun run soak",

@@ -1,9 +1,9 @@
 /**
- * The paths the tools ask a server process for (`scripts/loopback.ts`) are the ones that
+ * The paths the tools ask a server process for (`scripts/served-paths.ts`) are the ones that
  * server serves: its configuration read as it reads it, `CONTENT_DIR`'s owner and all.
  */
 import { expect, test } from "bun:test";
-import { serverGetPaths } from "../../scripts/loopback.ts";
+import { serverGetPaths } from "../../scripts/served-paths.ts";
 import { getPaths, otherOwner, profilePath, SITE_URL, sample } from "../support/app.ts";
 import { ownerDir } from "../support/owners.ts";
 
