@@ -3,7 +3,7 @@
  * every machine (https://fly.io/docs/machines/runtime-environment/), validated at
  * start-up. Off Fly they are absent and every guarantee is per process.
  */
-import { ConfigError, type Env, valueIn } from "../runtime/env.ts";
+import { ConfigError, type Env, matching } from "../runtime/env.ts";
 
 export interface FlyMachine {
   /** `FLY_APP_NAME`: names the app's `.internal` DNS records. */
@@ -31,14 +31,6 @@ const MACHINE_ID = /^[0-9a-z]{1,64}$/;
 const REGION = /^[a-z]{3}$/;
 const HOST_PORT = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}$/;
 const IPV6 = /^[0-9a-fA-F]{0,4}(:[0-9a-fA-F]{0,4}){2,7}$/;
-
-function matching(env: Env, variable: string, pattern: RegExp, what: string): string | undefined {
-  const raw = valueIn(env, variable);
-  if (raw !== undefined && !pattern.test(raw)) {
-    throw new ConfigError(variable, `must be ${what}, got "${raw.slice(0, 64)}"`);
-  }
-  return raw;
-}
 
 /** This machine on Fly, or undefined when `FLY_APP_NAME` and `FLY_MACHINE_ID` are unset. */
 export function flyMachine(env: Env): FlyMachine | undefined {

@@ -4,7 +4,7 @@
  * `GITHUB_TOKEN`, `GITHUB_LOGIN`), validated at start-up. Whether a source is read at all
  * is the content's to say (a GitHub link), unless `GITHUB_LOGIN` says otherwise.
  */
-import { ConfigError, type Env, valueIn, wholeNumber } from "../runtime/env.ts";
+import { ConfigError, type Env, matching, valueIn, wholeNumber } from "../runtime/env.ts";
 
 export interface LiveConfig {
   /** The least time between two reads of one source, unless the source asks for more. @default 300 */
@@ -63,12 +63,14 @@ function token(env: Env): string | undefined {
   return raw;
 }
 
+const LOGIN_OR_OFF = new RegExp(`^off$|${GITHUB_LOGIN.source}`);
+
 function login(env: Env): string | "off" | undefined {
-  const raw = valueIn(env, "GITHUB_LOGIN");
-  if (raw === undefined || raw === "off" || GITHUB_LOGIN.test(raw)) return raw;
-  throw new ConfigError(
+  return matching(
+    env,
     "GITHUB_LOGIN",
-    `must be a GitHub login (letters, digits and single hyphens, at most 39) or "off", got "${raw.slice(0, 64)}"`,
+    LOGIN_OR_OFF,
+    'a GitHub login (letters, digits and single hyphens, at most 39) or "off"',
   );
 }
 

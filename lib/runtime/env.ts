@@ -19,6 +19,15 @@ export function valueIn(env: Env, variable: string): string | undefined {
   return raw === undefined || raw === "" ? undefined : raw;
 }
 
+/** The variable's value when it matches `pattern`, which `what` says in words; undefined when unset or blank. */
+export function matching(env: Env, variable: string, pattern: RegExp, what: string): string | undefined {
+  const raw = valueIn(env, variable);
+  if (raw !== undefined && !pattern.test(raw)) {
+    throw new ConfigError(variable, `must be ${what}, got "${raw.slice(0, 64)}"`);
+  }
+  return raw;
+}
+
 /** A whole number from `min` to `max`, or `fallback` when the variable is unset or blank. */
 export function wholeNumber(env: Env, variable: string, fallback: number, min: number, max: number): number {
   const raw = valueIn(env, variable);
