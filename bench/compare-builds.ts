@@ -9,8 +9,8 @@ import { startLiveSource } from "./live-source.ts";
 export interface BuildComparison<Measured> {
   /** How it is run, e.g. `bun run bench/start-up.ts`: begins the one line a usage error gets. */
   readonly name: string;
-  /** What `--help` prints. */
-  readonly usage: string;
+  /** What it does, for `--help`, which adds the usage line, the options and the exit status. */
+  readonly what: string;
   /** Measurements of each executable without `--runs`. */
   readonly defaultRuns: number;
   /** One measurement of `executable`, which `env` points at the live source. */
@@ -24,12 +24,23 @@ export interface BuildComparison<Measured> {
  * line and status 2.
  *
  * @example
- * const { runs, measured } = await compareBuilds({ name, usage, defaultRuns: 25, measure });
+ * const { runs, measured } = await compareBuilds({ name, what, defaultRuns: 25, measure });
  */
 export async function compareBuilds<Measured>(
   comparison: BuildComparison<Measured>,
 ): Promise<{ runs: number; measured: Map<string, Measured[]> }> {
-  const { name, usage, defaultRuns, measure } = comparison;
+  const { name, what, defaultRuns, measure } = comparison;
+  const usage = `usage: ${name} [--runs N] EXECUTABLE...
+
+${what}
+
+Options:
+  --runs N    starts of each executable (default ${defaultRuns})
+  -h, --help  this text
+
+Exit status:
+  0  measured
+  2  a usage error: no executable, or --runs not a whole number over 0`;
   const command = { name, usage, options: { runs: { type: "string" } }, positionals: true } as const;
   const read = readCommandLine(process.argv.slice(2), command, CONSOLE);
   if (read.exit !== undefined) process.exit(read.exit);

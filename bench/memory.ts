@@ -4,7 +4,8 @@
  * the time from exec to its first 200; then every representation asked for once (each
  * path for each client class, in each content coding, with the text switches), two idle
  * seconds, and `VmRSS` and `RssAnon` read from `/proc/<pid>/status`: what the kernel
- * counts, the lazily built parts included.
+ * counts, the lazily built parts included; and the same resident set by what its pages
+ * hold (`resident-parts.ts`).
  *
  *   bun run bench/memory.ts EXECUTABLE...   each one, in turns, over 5 starts
  *   bun run bench/memory.ts --runs 9 A B    over 9
@@ -22,6 +23,13 @@ import { serverGetPaths } from "../scripts/served-paths.ts";
 import { median, UA } from "./cases.ts";
 import { compareBuilds } from "./compare-builds.ts";
 import { evictFromPageCache } from "./page-cache.ts";
+import {
+  medianParts,
+  RESIDENT_PARTS,
+  type ResidentPart,
+  type ResidentParts,
+  residentParts,
+} from "./resident-parts.ts";
 
 export interface Memory {
   /** Exec to the first 200 from `/api/ping`, from a cold copy, in ms. */
@@ -30,6 +38,8 @@ export interface Memory {
   readonly atFirst: Resident;
   /** After every representation, and two idle seconds: the figure the targets hold. */
   readonly settled: Resident;
+  /** The same moment's resident set by what its pages hold. */
+  readonly settledParts: ResidentParts;
   /**
    * Whether every start's copy was dropped from the page cache; false where GNU dd is
    * missing, and then `VmRSS` counts the cached file's blocks too.
@@ -104,7 +114,13 @@ export async function measureMemory(
       const atFirst = server.resident();
       await everyRepresentation(server.url, pathsOf(server, options.extraPaths ?? []));
       await Bun.sleep(2000);
-      samples.push({ firstMs: server.startMs, atFirst, settled: server.resident(), fromDisk });
+      samples.push({
+        firstMs: server.startMs,
+        atFirst,
+        settled: server.resident(),
+        settledParts: residentParts(server.child.pid as number, copy),
+        fromDisk,
+      });
     } finally {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -118,6 +134,7 @@ export async function measureMemory(
     firstMs: median(samples.map(({ firstMs }) => firstMs)),
     atFirst: resident(({ atFirst }) => atFirst),
     settled: resident(({ settled }) => settled),
+    settledParts: medianParts(samples.map(({ settledParts }) => settledParts)),
     fromDisk: samples.every(({ fromDisk }) => fromDisk),
   };
 }
@@ -128,20 +145,11 @@ const DEFAULT_RUNS = 5;
 if (import.meta.main) {
   const { runs, measured } = await compareBuilds({
     name: "bun run bench/memory.ts",
-    usage: `usage: bun run bench/memory.ts [--runs N] EXECUTABLE...
-
-Starts a fresh copy of each executable, dropped from the page cache, in turns;
+    what: `Starts a fresh copy of each executable, dropped from the page cache, in turns;
 asks for every representation, waits two idle seconds, and prints the medians:
 exec to the first 200, and VmRSS / RssAnon at it, after every API
-representation, and with the docs too.
-
-Options:
-  --runs N    starts of each executable (default ${DEFAULT_RUNS})
-  -h, --help  this text
-
-Exit status:
-  0  measured
-  2  a usage error: no executable, or --runs not a whole number over 0`,
+representation, and with the docs too; and where the resident set is after
+every API representation, by what its pages hold (bench/resident-parts.ts).`,
     defaultRuns: DEFAULT_RUNS,
     measure: async (executable, env) => ({
       api: await measureMemory(executable, { runs: 1, env }),
@@ -160,5 +168,10 @@ Exit status:
         `after every API representation ${mb(api, (m) => m.settled.vmRssMb)} / ${mb(api, (m) => m.settled.rssAnonMb)}, ` +
         `with the docs ${mb(withDocs, (m) => m.settled.vmRssMb)} / ${mb(withDocs, (m) => m.settled.rssAnonMb)}${warm}`,
     );
+    const parts = medianParts(api.map(({ settledParts }) => settledParts));
+    const named = (Object.keys(RESIDENT_PARTS) as ResidentPart[]).map(
+      (part) => `${RESIDENT_PARTS[part]} ${parts[part].toFixed(1)}`,
+    );
+    console.log(`  after every API representation, by part: ${named.join(", ")}`);
   }
 }

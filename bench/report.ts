@@ -3,6 +3,7 @@
  * and written as docs/benchmark.md, the one place the project's measured figures live.
  */
 import type { Memory } from "./memory.ts";
+import { RESIDENT_PARTS, type ResidentPart } from "./resident-parts.ts";
 import type { WireRow } from "./wire-bytes.ts";
 
 /** The floors a run is held to (docs/performance.md says why each). */
@@ -158,16 +159,52 @@ function wireTable(rows: readonly WireRow[]): string[] {
   );
 }
 
+/**
+ * Where each server's resident set is after every representation, by what its pages hold
+ * (`bench/resident-parts.ts`): the runtime's floors, the app, and the app's figures less
+ * the built-ins' floor, which is what the app's own code and packages hold.
+ */
+function residentTable({ api, withDocs, bare, builtIns }: BenchResult["memory"]): string[] {
+  const parts = Object.keys(RESIDENT_PARTS) as ResidentPart[];
+  const row = (name: string, memory: Memory) => [
+    name,
+    ...parts.map((part) => fmt(memory.settledParts[part], 1)),
+    fmt(memory.settled.vmRssMb, 1),
+  ];
+  const over = (value: number, floor: number) =>
+    `${value >= floor ? "+" : "−"}${fmt(Math.abs(value - floor), 1)}`;
+  return table(
+    ["server (MB)", ...parts.map((part) => RESIDENT_PARTS[part]), "VmRSS"],
+    [
+      row("a bare compiled Bun.serve", bare),
+      row("Bun's built-ins the API uses", builtIns),
+      row("the app, every API representation", api),
+      row("the app, the docs' too", withDocs),
+      [
+        "the app over the built-ins",
+        ...parts.map((part) => over(api.settledParts[part], builtIns.settledParts[part])),
+        over(api.settled.vmRssMb, builtIns.settled.vmRssMb),
+      ],
+    ],
+    [false, ...parts.map(() => true), true],
+  );
+}
+
 /** The run as printed to the terminal, and as docs/benchmark.md. */
 export function renderReport(result: BenchResult): { summary: string; markdown: string } {
   const { machine, method, control, longRun, memory } = result;
-  const resident = ({ settled }: Memory) => `${fmt(settled.vmRssMb, 1)} / ${fmt(settled.rssAnonMb, 1)} MB`;
+  const residentParts = [
+    "Where the resident set is after every representation and two idle seconds, beside the runtime's floors asked the same: a bare",
+    "compiled Bun.serve, and one doing for every request the work the API asks of Bun's built-ins (time zones, language names, three",
+    "codings, SHA-256). From /proc/PID/smaps: the pages of the executable's file (its code; its read-only data, ICU's tables among them;",
+    "its writable data, the app's bundle among it), anonymous memory (RssAnon), and other files. Medians, each part's its own.",
+    "",
+    ...residentTable(memory),
+  ];
   const targets = verdicts(result);
   const errors = result.rows.reduce((sum, r) => sum + r.errors, 0);
   const notes = [
     `Control: two copies of the bare server, measured the same way, came out at ${ratio(control.ratio)} of each other, and ${ratio(control.p99Ratio)}× in p99.`,
-    `The runtime's floor, asked the same and read the same way (VmRSS / RssAnon): a bare compiled Bun.serve ${resident(memory.bare)}; ` +
-      `one doing, for every request, the work the API asks of Bun's built-ins (time zones, language names, three codings, SHA-256) ${resident(memory.builtIns)}.`,
     `Errors (non-2xx/3xx answers or socket errors): ${errors}.`,
     ...(longRun
       ? [
@@ -185,6 +222,8 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
     ...wireTable(result.wire),
     "",
     ...targetTable,
+    "",
+    ...residentParts,
     "",
     ...notes,
   ].join("\n");
@@ -209,6 +248,8 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
     "so their columns compare different picks.",
     "",
     ...wireTable(result.wire),
+    "",
+    ...residentParts,
     "",
     ...notes,
     "",

@@ -36,18 +36,8 @@ const DEFAULT_RUNS = 25;
 if (import.meta.main) {
   const { runs, measured } = await compareBuilds({
     name: "bun run bench/start-up.ts",
-    usage: `usage: bun run bench/start-up.ts [--runs N] EXECUTABLE...
-
-Starts each executable in turns, the page cache warm, and prints the median
-time from exec to its first 200 from /api/ping.
-
-Options:
-  --runs N    starts of each executable (default ${DEFAULT_RUNS})
-  -h, --help  this text
-
-Exit status:
-  0  measured
-  2  a usage error: no executable, or --runs not a whole number over 0`,
+    what: `Starts each executable in turns, the page cache warm, and prints the median
+time from exec to its first 200 from /api/ping.`,
     defaultRuns: DEFAULT_RUNS,
     measure: (executable, env) => startTime([executable], env),
   });
