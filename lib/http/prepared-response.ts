@@ -117,11 +117,6 @@ export class PreparedResponse {
     this.#options = options;
   }
 
-  /** The body, as prepared. */
-  get body(): string {
-    return this.#body;
-  }
-
   /**
    * A fresh copy for this request, in the content coding its `Accept-Encoding` prefers:
    * 304 when the client already holds that representation.
