@@ -104,6 +104,12 @@ function buildContentSchemas() {
         ...expecting("1 to 32 lower-case letters, digits or hyphens, like ada-l"),
       }),
       name: Text("Full name as it should be displayed", 60),
+      familyName: t.Optional(
+        Text(
+          "The family name, as the name writes it: what address books sort by. Without it, the name's last word",
+          60,
+        ),
+      ),
       nativeName: t.Optional(Text("Name in the owner's own script", 30)),
       pronouns: t.Optional(Text("Pronouns", 20)),
       role: Text("Current role, one line", 60),

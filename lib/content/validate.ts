@@ -94,14 +94,25 @@ function checkCareerDates(profile: Schemas.Profile): void {
   }
 }
 
+/** A family name is words of the name itself: the rest of the name is the given name. */
+function checkFamilyName({ name, familyName }: Schemas.Profile): void {
+  if (familyName === undefined || name.includes(familyName)) return;
+  throw new ContentError(
+    CONTENT_FILE_NAMES.profile,
+    "/familyName",
+    `is ${JSON.stringify(familyName)}, which the name ${JSON.stringify(name)} does not hold; write it as the name does`,
+  );
+}
+
 /**
  * What a schema cannot say: dates that exist, ends after starts, a time zone the runtime
- * knows, ids that are unique.
+ * knows, a family name the name holds, ids that are unique.
  */
 function checkMeaning(content: Content): void {
   checkDateExists(CONTENT_FILE_NAMES.profile, "/updated", content.profile.updated);
   checkDateExists(CONTENT_FILE_NAMES.now, "/updated", content.now.updated);
   checkCareerDates(content.profile);
+  checkFamilyName(content.profile);
   const { timezone } = content.profile.location;
   try {
     new Intl.DateTimeFormat("en", { timeZone: timezone });

@@ -297,7 +297,9 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
     adjusted.push(`role: no basics.label; the latest position, "${experience[0].role}", used`);
   }
 
-  const dropped = (["nativeName", "pronouns", "availability", "fediverse", "blueskyDid"] as const)
+  const dropped = (
+    ["familyName", "nativeName", "pronouns", "availability", "fediverse", "blueskyDid"] as const
+  )
     .filter((field) => current[field] !== undefined)
     .map((field) => `${field}: JSON Resume has no place for it`);
   if (current.education.some(({ note }) => note !== undefined)) {

@@ -4,6 +4,7 @@
  * the RFC (CRLF line ends, lines folded at 75 octets, escaped text); ical.js, a parser we
  * did not write, reads it back in the tests.
  */
+import { nameParts } from "../content/name-parts.ts";
 import type { Profile } from "../content/schemas.ts";
 
 export const VCARD_PATH = "/api/vcard";
@@ -50,14 +51,12 @@ export function fold(line: string): string {
 }
 
 /**
- * `Grace Hopper` → family `Hopper`, given `Grace`. The content has one display name; address
- * books sort by N, and the last word as family name is right for
- * most names written in Latin script. The displayed name (FN) is always the content's own.
+ * N: family name, given name (`nameParts`), and three empty fields. Address books sort
+ * by it; the displayed name (FN) is always the content's own.
  */
-function structuredName(name: string): string {
-  const words = name.trim().split(/\s+/);
-  const family = words.length > 1 ? (words.pop() as string) : "";
-  return [family, words.join(" "), "", "", ""].map(escapeField).join(";");
+function structuredName(profile: Profile): string {
+  const { family, given } = nameParts(profile);
+  return [family, given, "", "", ""].map(escapeField).join(";");
 }
 
 /** `2026-11-20` → `20261120T000000Z`, a vCard timestamp. */
@@ -71,7 +70,7 @@ export function renderVcard(profile: Profile, siteUrl: string): string {
     "BEGIN:VCARD",
     "VERSION:4.0",
     `FN:${escapeText(profile.name)}`,
-    `N:${structuredName(profile.name)}`,
+    `N:${structuredName(profile)}`,
     `TITLE:${escapeText(profile.role)}`,
     ...(organisation ? [`ORG:${escapeField(organisation)}`] : []),
     ...(profile.email ? [`EMAIL:${profile.email}`] : []),

@@ -6,6 +6,7 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
+import { nameParts } from "../../lib/content/name-parts.ts";
 import { siteApiName } from "../../lib/docs/document.ts";
 import { exampleReleaseId } from "../../lib/docs/examples.ts";
 import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
@@ -112,12 +113,12 @@ export const GET = defineRoute({
   },
   setup(app) {
     const site = new URL(app.config.siteUrl).host;
-    const { name, handle, location } = app.content.profile;
-    const firstName = name.split(" ")[0] ?? handle;
+    const { location } = app.content.profile;
+    const addressed = nameParts(app.content.profile).given;
     const suggestions = [
-      { command: `curl ${app.config.siteUrl}`, why: `${firstName}'s profile, in colour` },
+      { command: `curl ${app.config.siteUrl}`, why: `${addressed}'s profile, in colour` },
       { command: `curl ${app.config.siteUrl}/api/roast`, why: "a roast of a classic ML mistake" },
-      { command: `curl ${app.config.siteUrl}/api/now`, why: `what ${firstName} is doing now` },
+      { command: `curl ${app.config.siteUrl}/api/now`, why: `what ${addressed} is doing now` },
       // Quoted: zsh reads an unquoted `?` as a pattern.
       { command: `curl '${app.config.siteUrl}/api/curl?help'`, why: "colour, theme and width switches" },
     ];
@@ -151,7 +152,7 @@ export const GET = defineRoute({
             version: app.version,
             uptime: formatDuration(uptimeAt(at)),
             serverTime: at.toISOString().replace(/\.\d+Z$/, "Z"),
-            owner: firstName,
+            owner: addressed,
             ownerTime: ownerLocalTime(at, location.timezone),
             ownerTimeZone: location.timezone,
             suggestions,

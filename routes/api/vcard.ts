@@ -2,6 +2,7 @@
  * GET /api/vcard: the owner's contact card as a vCard 4.0 file. A person at a terminal
  * gets a QR code of it to scan with a phone, and the command that saves the file.
  */
+import { nameParts } from "../../lib/content/name-parts.ts";
 import { documentBody, notModified, ok, textBody } from "../../lib/docs/responses.ts";
 import { asksForVcard, renderVcard, VCARD_PATH, vcardFileName } from "../../lib/formats/vcard.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
@@ -64,7 +65,7 @@ export const GET = defineRoute({
       vcard: renderVcard(profile, app.config.siteUrl),
       url,
       fileName: vcardFileName(profile),
-      firstName: profile.name.split(" ")[0] ?? profile.handle,
+      givenName: nameParts(profile).given,
     };
     const file = new PreparedResponse(card.vcard, {
       contentType: CONTENT_TYPE.vcard,

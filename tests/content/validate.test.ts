@@ -56,6 +56,14 @@ const MISTAKES: [string, Edit, string][] = [
     'content/now.json: /updated is "15/03/2026"; expected a day like 2024-03-15',
   ],
   [
+    "a family name the name does not hold",
+    (c) => {
+      c.profile.name = "Hanako Yamada";
+      c.profile.familyName = "Yamamoto";
+    },
+    'content/profile.json: /familyName is "Yamamoto", which the name "Hanako Yamada" does not hold; write it as the name does',
+  ],
+  [
     "an end before its start",
     (c) => {
       Object.assign(first(c.profile.experience), { start: "2020", end: "2019" });

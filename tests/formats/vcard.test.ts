@@ -91,6 +91,12 @@ describe("GET /api/vcard, the file", () => {
     expect(card.getFirstPropertyValue("org")).toBe(organisation);
   });
 
+  test("N takes the profile's familyName, for a name written family name first, and the rest of the name as given name", async () => {
+    const card = parsed(await vcardOf(withProfile({ name: "山田 花子", familyName: "山田" })));
+    expect(card.getFirstPropertyValue("fn")).toBe("山田 花子");
+    expect(card.getFirstPropertyValue("n")).toEqual(["山田", "花子", "", "", ""]);
+  });
+
   test("leaves out what the profile does not have: no ORG without a current role, no EMAIL without an email", async () => {
     const experience = profile.experience.map((job) => ({ ...job, end: job.end ?? "2026-01" }));
     const { email: _email, ...withoutEmail } = profile;

@@ -23,8 +23,8 @@ export interface ContactCard {
   /** Where the card is served. */
   readonly url: string;
   readonly fileName: string;
-  /** Whose card, in "Scan to add <first name> to your contacts". */
-  readonly firstName: string;
+  /** Whose card, in "Scan to add <given name> to your contacts". */
+  readonly givenName: string;
 }
 
 export interface CardDrawing {
@@ -39,7 +39,7 @@ export interface CardDrawing {
 function chooseCode(card: ContactCard, inner: number) {
   const whole = qrMatrix(card.vcard, "L");
   if (drawnWidth(whole) <= inner) {
-    return { matrix: whole, caption: `Scan to add ${card.firstName} to your contacts:` };
+    return { matrix: whole, caption: `Scan to add ${card.givenName} to your contacts:` };
   }
   const wholeWidth = drawnWidth(whole) + FRAME_MARGIN;
   const address = qrMatrix(card.url, "M");
