@@ -94,6 +94,37 @@ function checkCareerDates(profile: Schemas.Profile): void {
   }
 }
 
+/** The runtime's spelling of a time zone it knows (`Europe/Athens` for `europe/athens`), else undefined. */
+function canonicalTimeZone(timeZone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A time zone the runtime knows, spelt as the IANA database spells it: ICU accepts any
+ * letter case, but the profile, the vCard and `%z` serve it as written. Only a difference
+ * in case is refused, since an alias (`Asia/Calcutta`) may resolve to another name.
+ */
+function checkTimeZone(timeZone: string): void {
+  const canonical = canonicalTimeZone(timeZone);
+  const mistake =
+    canonical === undefined
+      ? "not a time zone this runtime knows; expected one like America/Chicago"
+      : canonical !== timeZone && canonical.toLowerCase() === timeZone.toLowerCase()
+        ? `not the IANA spelling; did you mean ${JSON.stringify(canonical)}?`
+        : undefined;
+  if (mistake) {
+    throw new ContentError(
+      CONTENT_FILE_NAMES.profile,
+      "/location/timezone",
+      `is ${JSON.stringify(timeZone)}, ${mistake}`,
+    );
+  }
+}
+
 /**
  * What a schema cannot say: dates that exist, ends after starts, a time zone the runtime
  * knows, ids that are unique.
@@ -102,16 +133,7 @@ function checkMeaning(content: Content): void {
   checkDateExists(CONTENT_FILE_NAMES.profile, "/updated", content.profile.updated);
   checkDateExists(CONTENT_FILE_NAMES.now, "/updated", content.now.updated);
   checkCareerDates(content.profile);
-  const { timezone } = content.profile.location;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: timezone });
-  } catch {
-    throw new ContentError(
-      CONTENT_FILE_NAMES.profile,
-      "/location/timezone",
-      `is ${JSON.stringify(timezone)}, not a time zone this runtime knows; expected one like America/Chicago`,
-    );
-  }
+  checkTimeZone(content.profile.location.timezone);
   const firstWith = new Map<string, number>();
   content.roasts.forEach(({ id }, index) => {
     const first = firstWith.get(id);

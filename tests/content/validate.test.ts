@@ -265,6 +265,13 @@ const MISTAKES: [string, Edit, string][] = [
     'content/profile.json: /location/timezone is "Europe/Atlantis", not a time zone this runtime knows; expected one like America/Chicago',
   ],
   [
+    "a time zone in the wrong letter case: ICU knows it, but it would be served as written",
+    (c) => {
+      c.profile.location.timezone = "europe/athens";
+    },
+    'content/profile.json: /location/timezone is "europe/athens", not the IANA spelling; did you mean "Europe/Athens"?',
+  ],
+  [
     "a roast id that is not kebab-case",
     (c) => {
       first(c.roasts).id = "Off By One";
@@ -323,6 +330,18 @@ describe("content mistakes, one line each", () => {
       Object.assign(first(c.profile.education), { start: "2024-02-29", end: "2024-02-29" });
     });
     expect(line).toBe("valid");
+  });
+
+  test("time zones: an alias and a name in UTC's own case are accepted, whatever ICU resolves them to", () => {
+    for (const timeZone of [
+      "Asia/Calcutta",
+      "Asia/Kolkata",
+      "UTC",
+      "Etc/UTC",
+      "America/Argentina/Buenos_Aires",
+    ]) {
+      expect(refusal((c) => Object.assign(c.profile.location, { timezone: timeZone }))).toBe("valid");
+    }
   });
 
   test("{base_url} in content becomes the site's origin", () => {
