@@ -241,7 +241,7 @@ const MISTAKES: [string, Edit, string][] = [
     (c) => {
       c.profile.handle = "Ada!";
     },
-    'content/profile.json: /handle is "Ada!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-l',
+    'content/profile.json: /handle is "Ada!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-lovelace',
   ],
   [
     "an e-mail address without a domain",
@@ -330,6 +330,12 @@ describe("content mistakes, one line each", () => {
       Object.assign(first(c.profile.education), { start: "2024-02-29", end: "2024-02-29" });
     });
     expect(line).toBe("valid");
+  });
+
+  test("the handle's words end with a whole example, itself a valid handle", () => {
+    const example = /like ([^ ]+)$/.exec(refusal((c) => Object.assign(c.profile, { handle: "Ada!" })))?.[1];
+    expect(example).toBe("ada-lovelace");
+    expect(refusal((c) => Object.assign(c.profile, { handle: example }))).toBe("valid");
   });
 
   test("time zones: an alias and a name in UTC's own case are accepted, whatever ICU resolves them to", () => {

@@ -283,7 +283,7 @@ describe("refusals: nothing is written", () => {
     [
       "--handle",
       "Grace!",
-      '--handle is "Grace!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-l',
+      '--handle is "Grace!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-lovelace',
     ],
     [
       "--timezone",
