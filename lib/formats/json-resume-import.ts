@@ -238,7 +238,11 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
     // of the group the entry names (as most resumes write them).
     if (keywords.length <= 1)
       return [{ name: name ?? (keywords[0] as string), level, group: keywords[0] ?? DEFAULT_GROUP }];
-    return keywords.map((keyword) => ({ name: keyword, level, group: name ?? DEFAULT_GROUP }));
+    const group = name ?? DEFAULT_GROUP;
+    adjusted.push(
+      `${at}: its ${keywords.length} keywords became ${keywords.length} skills in the group ${JSON.stringify(group)}`,
+    );
+    return keywords.map((keyword) => ({ name: keyword, level, group }));
   });
 
   const languages = read.entries("languages").flatMap((at) => {
