@@ -5,7 +5,7 @@
  */
 import { Value } from "@sinclair/typebox/value";
 import { ContentError } from "./content-error.ts";
-import { endsBeforeStart, impossibleDate } from "./dates.ts";
+import { endsBeforeStart, impossibleDate, isLaterThan } from "./dates.ts";
 import { registerFormats } from "./formats.ts";
 import { inWords, type Noun } from "./mistakes.ts";
 import * as Schemas from "./schemas.ts";
@@ -94,6 +94,23 @@ function checkCareerDates(profile: Schemas.Profile): void {
   }
 }
 
+/**
+ * The experience, newest first, as the schema documents it and every renderer shows it
+ * (the first role is the one a reader sees first, and the role a resume import falls back on).
+ */
+function checkNewestFirst(profile: Schemas.Profile): void {
+  profile.experience.forEach(({ start }, index) => {
+    const before = profile.experience[index - 1];
+    if (before && isLaterThan(start, before.start)) {
+      throw new ContentError(
+        CONTENT_FILE_NAMES.profile,
+        `/experience/${index}`,
+        `(started ${start}) is newer than /experience/${index - 1} (started ${before.start}): list the newest first`,
+      );
+    }
+  });
+}
+
 /** The runtime's spelling of a time zone it knows (`Europe/Athens` for `europe/athens`), else undefined. */
 function canonicalTimeZone(timeZone: string): string | undefined {
   try {
@@ -126,13 +143,14 @@ function checkTimeZone(timeZone: string): void {
 }
 
 /**
- * What a schema cannot say: dates that exist, ends after starts, a time zone the runtime
- * knows, ids that are unique.
+ * What a schema cannot say: dates that exist, ends after starts, the experience newest
+ * first, a time zone the runtime knows, ids that are unique.
  */
 function checkMeaning(content: Content): void {
   checkDateExists(CONTENT_FILE_NAMES.profile, "/updated", content.profile.updated);
   checkDateExists(CONTENT_FILE_NAMES.now, "/updated", content.now.updated);
   checkCareerDates(content.profile);
+  checkNewestFirst(content.profile);
   checkTimeZone(content.profile.location.timezone);
   const firstWith = new Map<string, number>();
   content.roasts.forEach(({ id }, index) => {

@@ -70,6 +70,13 @@ const MISTAKES: [string, Edit, string][] = [
     'content/profile.json: /education/0/end is "2018-06-30", before its start "2018-07"',
   ],
   [
+    "the experience listed oldest first: the two entries out of order, by their starts",
+    (c) => {
+      c.profile.experience.reverse();
+    },
+    "content/profile.json: /experience/1 (started 2022-04) is newer than /experience/0 (started 2019): list the newest first",
+  ],
+  [
     "a career date written with slashes",
     (c) => {
       first(c.profile.experience).start = "2023/04";
@@ -336,6 +343,14 @@ describe("content mistakes, one line each", () => {
     const example = /like ([^ ]+)$/.exec(refusal((c) => Object.assign(c.profile, { handle: "Ada!" })))?.[1];
     expect(example).toBe("ada-lovelace");
     expect(refusal((c) => Object.assign(c.profile, { handle: example }))).toBe("valid");
+  });
+
+  test("experience: starts compared at the precision both have, so 2019 may come before 2019-05", () => {
+    const line = refusal((c) => {
+      Object.assign(first(c.profile.experience), { start: "2019", end: null });
+      Object.assign(c.profile.experience[1] as object, { start: "2019-05", end: "2022-03-31" });
+    });
+    expect(line).toBe("valid");
   });
 
   test("time zones: an alias and a name in UTC's own case are accepted, whatever ICU resolves them to", () => {

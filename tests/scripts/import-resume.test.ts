@@ -161,6 +161,19 @@ describe("importing someone else's resume (the schema's own sample)", () => {
     expect(stdout.trimEnd()).toEndWith("Review it, then `bun run dev`.");
   });
 
+  test("lists the work newest first, as the profile does, and says so when the resume did not", async () => {
+    const job = (name: string, startDate: string) => ({ ...sample.work[0], name, startDate, endDate: "" });
+    const work = [job("First", "2011"), job("Second", "2014-05"), job("Third", "2014-05-20")];
+    const { code, stderr, written } = await importResume({ ...sample, work });
+    expect(code).toBe(0);
+    expect(written().experience.map(({ organisation }) => organisation)).toEqual([
+      "Third",
+      "Second",
+      "First",
+    ]);
+    expect(stderr).toContain("work: put newest first, as the profile lists it");
+  });
+
   test("keeps a date as precise as the resume gives it; a day not in the calendar is kept to its month, and said so", async () => {
     const work = sample.work.map((job) => ({ ...job, startDate: "2013-02-30", endDate: "2014" }));
     const { code, stderr, written } = await importResume({ ...sample, work });
