@@ -53,6 +53,12 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, "utf8"));
 }
 
+/** A path as the owner reads it: inside the working folder, relative to it; elsewhere, absolute. */
+function shownPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside.startsWith("..") || inside === "" ? path : inside;
+}
+
 const section = (title: string, lines: readonly string[], output: CommandOutput) => {
   if (lines.length === 0) return;
   output.err(`${title}:`);
@@ -89,7 +95,7 @@ export function importResume(
   // The profile being replaced lends what a resume cannot hold; the shipped one when there is none.
   const replacing = existsSync(out);
   const current = (replacing ? readJson(out) : shipped().profile) as Profile;
-  const currentName = replacing ? relative(process.cwd(), out) || out : "the sample profile";
+  const currentName = replacing ? shownPath(out) : "the sample profile";
   const report = fromJsonResume(resume, current, today);
 
   section("Not imported (content/profile.json has no place for these)", report.notImported, output);
@@ -108,8 +114,8 @@ export function importResume(
   writeFileSync(out, `${JSON.stringify(report.profile, null, 2)}\n`);
   const { experience, skills, links } = report.profile;
   output.out(
-    `Wrote ${out}: ${report.profile.name}, ${experience.length} roles, ${skills.length} skills, ` +
-      `${links.length} links. Review it, then \`bun run start\`.`,
+    `Wrote ${shownPath(out)}: ${report.profile.name}, ${experience.length} roles, ${skills.length} skills, ` +
+      `${links.length} links. Review it, then \`bun run dev\`.`,
   );
   return EXIT.written;
 }

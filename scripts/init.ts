@@ -35,6 +35,7 @@ import {
   starterContent,
   suggestion,
   UNMARKED_IN_PROFILE,
+  whyNoHandle,
 } from "./new-owner.ts";
 
 export const EXIT = { written: 0, notWritten: 1, usage: USAGE_ERROR } as const;
@@ -62,7 +63,8 @@ In a terminal it asks for what the options do not give; otherwise --name,
 Options:
   --name NAME          the name, as the site shows it
   --handle HANDLE      lower-case letters, digits and hyphens
-                       (default: made from the name)
+                       (default: made from the name's Latin letters
+                       and digits; a name with none needs --handle)
   --role ROLE          the current role, one line
   --city CITY          where the owner lives
   --country COUNTRY    the country, in English
@@ -132,6 +134,18 @@ const flagOf = (key: Key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.t
 
 /** What gives a missing answer, as a refusal names it: its flag; for the links, either of two. */
 const giverOf = (key: Key) => (key === "links" ? "--link (or --email)" : flagOf(key));
+
+/** `--role and --city are needed`; a handle the name makes none of is said with why. */
+function needed(keys: readonly Key[], answers: Partial<Answers>): string {
+  const noHandle = keys.includes("handle") ? whyNoHandle(answers.name) : undefined;
+  const others = noHandle ? keys.filter((key) => key !== "handle") : keys;
+  return [
+    ...(noHandle ? [`${noHandle}: give --handle`] : []),
+    ...(others.length > 0
+      ? [`${listed(others.map(giverOf))} ${others.length === 1 ? "is" : "are"} needed`]
+      : []),
+  ].join("; ");
+}
 
 /** The answer a field of the written files comes from, by its JSON pointer. */
 const ANSWERED_BY: Readonly<Record<string, Key>> = {
@@ -230,6 +244,8 @@ async function settle(
       if (key === "links") answers.links = await askLinks(io);
       else {
         const text = QUESTIONS.find((question) => question.key === key)?.text ?? key;
+        const noHandle = key === "handle" ? whyNoHandle(answers.name) : undefined;
+        if (noHandle) io.err(`  ${noHandle}`);
         answers[key] = (await askOne(io, text, suggestion(key, answers)?.value)) || undefined;
       }
     }
@@ -244,12 +260,13 @@ async function settle(
     answers.links ??= [];
     toAsk = missingAnswers(answers);
     if (toAsk.length > 0) {
-      const needed = `${listed(toAsk.map(giverOf))} ${toAsk.length === 1 ? "is" : "are"} needed`;
       if (!io.ask) {
-        io.err(`bun run init: ${needed} (or run it in a terminal to be asked)`);
+        io.err(`bun run init: ${needed(toAsk, answers)} (or run it in a terminal to be asked)`);
         return EXIT.usage;
       }
-      io.err(`  ${needed}`);
+      // The handle's question says itself why it offers none.
+      const unsaid = toAsk.filter((key) => key !== "handle" || !whyNoHandle(answers.name));
+      if (unsaid.length > 0) io.err(`  ${needed(unsaid, answers)}`);
       continue;
     }
 

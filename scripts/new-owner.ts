@@ -40,6 +40,15 @@ export function handleFrom(name: string): string | undefined {
   return handle || undefined;
 }
 
+/**
+ * Why no handle is offered for a name that makes none (`no handle can be made from "林 凛"
+ * (handles are a-z, 0-9 and -)`); undefined when there is no name yet, or one can be made.
+ */
+export function whyNoHandle(name: string | undefined): string | undefined {
+  if (!name || handleFrom(name)) return undefined;
+  return `no handle can be made from ${JSON.stringify(name)} (handles are a-z, 0-9 and -)`;
+}
+
 /** This system's time zone, e.g. `America/Chicago`. */
 export function systemTimeZone(): string | undefined {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;

@@ -10,6 +10,7 @@ import { METRICS_PATH } from "../lib/metrics/endpoint.ts";
 import { DEFAULT_METRICS_PORT } from "../lib/runtime/config.ts";
 import { SHUTDOWN_GRACE_MS } from "../lib/runtime/start.ts";
 import pkg from "../package.json" with { type: "json" };
+import { OWNERS, ownerFiles } from "./support/owners.ts";
 
 const root = join(import.meta.dir, "..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
@@ -167,5 +168,20 @@ describe(".github/workflows/deploy.yml", () => {
 
   test.each(used)("`bun run %s` is a script in package.json", (script) => {
     expect(scripts).toContain(script);
+  });
+});
+
+describe("package.json and bun.lock", () => {
+  const lock = read("bun.lock");
+
+  test("name the project, not an owner: no fixture owner's handle is in the name", () => {
+    for (const owner of OWNERS) {
+      const { handle } = ownerFiles(owner).profile as { handle: string };
+      expect(pkg.name.split("-")).not.toContain(handle);
+    }
+  });
+
+  test("bun.lock's root workspace has package.json's name", () => {
+    expect(lock).toContain(`"": {\n      "name": ${JSON.stringify(pkg.name)},`);
   });
 });

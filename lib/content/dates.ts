@@ -72,6 +72,15 @@ export function endsBeforeStart(start: string, end: string): boolean {
 }
 
 /**
+ * True when `date` is later than `other` at the precision both have: `2021-03` is later
+ * than `2019`, but `2019-05` is not (the same year, as far as `2019` says).
+ */
+export function isLaterThan(date: string, other: string): boolean {
+  const shared = Math.min(date.length, other.length);
+  return date.slice(0, shared) > other.slice(0, shared);
+}
+
+/**
  * What is wrong with a date that has the shape of one but is not in the calendar, as a
  * mistake's line says it (`is "2026-02-30", not in the calendar: February 2026 has 28
  * days`); undefined for any other value.

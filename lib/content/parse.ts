@@ -46,6 +46,18 @@ const notClosed = ({ inside }: Found) =>
     ? `the ${inside.kind} that opens on line ${inside.line} is not closed: expected "," or "${CLOSER[inside.kind]}"`
     : "the file ends too soon";
 
+/**
+ * The first character of a text that JSON only takes escaped: a tab, or another control
+ * character, named by its code point since most have no glyph (a line break ends the
+ * text instead, and is said so).
+ */
+function controlCharacter({ token }: Found): string {
+  const held = [...token].find((character) => character < " ");
+  if (held === undefined || held === "\t") return "this text holds a tab: write it as \\t";
+  const code = (held.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0");
+  return `this text holds the control character U+${code}: delete it, or write it as \\u${code}`;
+}
+
 /** One sentence per error `jsonc-parser` reports, by the name `printParseErrorCode` gives it. */
 const WORDS: Record<string, (found: Found) => string> = {
   CommaExpected: ({ inside }) => `expected "," or "${CLOSER[inside?.kind ?? "object"]}" after a value`,
@@ -72,7 +84,7 @@ const WORDS: Record<string, (found: Found) => string> = {
     atLineEnd
       ? "this text runs to the end of the line: close it with a double quote, or write a line break as \\n"
       : "this text is not closed with a double quote",
-  InvalidCharacter: () => "this text holds a tab or a line break: write it as \\t or \\n",
+  InvalidCharacter: controlCharacter,
   InvalidEscapeCharacter: () => "this text holds an escape JSON does not know: write \\\\ for a backslash",
   InvalidUnicode: () => "\\u must be followed by four hexadecimal digits",
   InvalidNumberFormat: ({ token }) => `${token} is not a number JSON can read, like 42, -1.5 or 2e3`,

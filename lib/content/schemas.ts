@@ -101,7 +101,7 @@ function buildContentSchemas() {
       handle: t.String({
         pattern: "^[a-z0-9-]{1,32}$",
         description: "Short handle, lower case",
-        ...expecting("1 to 32 lower-case letters, digits or hyphens, like ada-l"),
+        ...expecting("1 to 32 lower-case letters, digits or hyphens, like ada-lovelace"),
       }),
       name: Text("Full name as it should be displayed", 60),
       familyName: t.Optional(

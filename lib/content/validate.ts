@@ -5,7 +5,7 @@
  */
 import { Value } from "@sinclair/typebox/value";
 import { ContentError } from "./content-error.ts";
-import { endsBeforeStart, impossibleDate } from "./dates.ts";
+import { endsBeforeStart, impossibleDate, isLaterThan } from "./dates.ts";
 import { registerFormats } from "./formats.ts";
 import { inWords, type Noun } from "./mistakes.ts";
 import * as Schemas from "./schemas.ts";
@@ -105,24 +105,64 @@ function checkFamilyName({ name, familyName }: Schemas.Profile): void {
 }
 
 /**
- * What a schema cannot say: dates that exist, ends after starts, a time zone the runtime
- * knows, a family name the name holds, ids that are unique.
+ * The experience, newest first, as the schema documents it and every renderer shows it
+ * (the first role is the one a reader sees first, and the role a resume import falls back on).
+ */
+function checkNewestFirst(profile: Schemas.Profile): void {
+  profile.experience.forEach(({ start }, index) => {
+    const before = profile.experience[index - 1];
+    if (before && isLaterThan(start, before.start)) {
+      throw new ContentError(
+        CONTENT_FILE_NAMES.profile,
+        `/experience/${index}`,
+        `(started ${start}) is newer than /experience/${index - 1} (started ${before.start}): list the newest first`,
+      );
+    }
+  });
+}
+
+/** The runtime's spelling of a time zone it knows (`Europe/Athens` for `europe/athens`), else undefined. */
+function canonicalTimeZone(timeZone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A time zone the runtime knows, spelt as the IANA database spells it: ICU accepts any
+ * letter case, but the profile, the vCard and `%z` serve it as written. Only a difference
+ * in case is refused, since an alias (`Asia/Calcutta`) may resolve to another name.
+ */
+function checkTimeZone(timeZone: string): void {
+  const canonical = canonicalTimeZone(timeZone);
+  const mistake =
+    canonical === undefined
+      ? "not a time zone this runtime knows; expected one like America/Chicago"
+      : canonical !== timeZone && canonical.toLowerCase() === timeZone.toLowerCase()
+        ? `not the IANA spelling; did you mean ${JSON.stringify(canonical)}?`
+        : undefined;
+  if (mistake) {
+    throw new ContentError(
+      CONTENT_FILE_NAMES.profile,
+      "/location/timezone",
+      `is ${JSON.stringify(timeZone)}, ${mistake}`,
+    );
+  }
+}
+
+/**
+ * What a schema cannot say: dates that exist, ends after starts, the experience newest
+ * first, a time zone the runtime knows, a family name the name holds, ids that are unique.
  */
 function checkMeaning(content: Content): void {
   checkDateExists(CONTENT_FILE_NAMES.profile, "/updated", content.profile.updated);
   checkDateExists(CONTENT_FILE_NAMES.now, "/updated", content.now.updated);
   checkCareerDates(content.profile);
+  checkNewestFirst(content.profile);
   checkFamilyName(content.profile);
-  const { timezone } = content.profile.location;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: timezone });
-  } catch {
-    throw new ContentError(
-      CONTENT_FILE_NAMES.profile,
-      "/location/timezone",
-      `is ${JSON.stringify(timezone)}, not a time zone this runtime knows; expected one like America/Chicago`,
-    );
-  }
+  checkTimeZone(content.profile.location.timezone);
   const firstWith = new Map<string, number>();
   content.roasts.forEach(({ id }, index) => {
     const first = firstWith.get(id);

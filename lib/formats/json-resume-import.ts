@@ -212,6 +212,13 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
     ];
   });
 
+  // The profile lists the newest first; a resume may not. Dates compare as text, a year
+  // before its months, so the order is one the content check accepts.
+  const newestFirst = experience.toSorted((a, b) => (a.start < b.start ? 1 : a.start > b.start ? -1 : 0));
+  if (newestFirst.some((job, index) => job !== experience[index])) {
+    adjusted.push("work: put newest first, as the profile lists it");
+  }
+
   const education = read.entries("education").flatMap((at) => {
     const institution = read.text(`${at}.institution`);
     const studyType = read.text(`${at}.studyType`);
@@ -238,7 +245,11 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
     // of the group the entry names (as most resumes write them).
     if (keywords.length <= 1)
       return [{ name: name ?? (keywords[0] as string), level, group: keywords[0] ?? DEFAULT_GROUP }];
-    return keywords.map((keyword) => ({ name: keyword, level, group: name ?? DEFAULT_GROUP }));
+    const group = name ?? DEFAULT_GROUP;
+    adjusted.push(
+      `${at}: its ${keywords.length} keywords became ${keywords.length} skills in the group ${JSON.stringify(group)}`,
+    );
+    return keywords.map((keyword) => ({ name: keyword, level, group }));
   });
 
   const languages = read.entries("languages").flatMap((at) => {
@@ -260,7 +271,7 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
   const updated =
     lastModified && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(lastModified) ? lastModified.slice(0, 10) : today;
 
-  const role = read.text("basics.label") ?? experience[0]?.role;
+  const role = read.text("basics.label") ?? newestFirst[0]?.role;
   const profile: Profile = {
     handle: required(undefined, "handle", current.handle, "JSON Resume has no place for it"),
     name: required(read.text("basics.name"), "name", current.name),
@@ -282,7 +293,7 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
     links: required(nonEmpty(capped(links, limits.links, "links", adjusted)), "links", current.links),
     skills: required(nonEmpty(capped(skills, limits.skills, "skills", adjusted)), "skills", current.skills),
     experience: required(
-      nonEmpty(capped(experience, limits.experience, "work", adjusted)),
+      nonEmpty(capped(newestFirst, limits.experience, "work", adjusted)),
       "experience",
       current.experience,
     ),
@@ -293,8 +304,8 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
       current.languages,
     ),
   };
-  if (!read.text("basics.label") && experience[0]) {
-    adjusted.push(`role: no basics.label; the latest position, "${experience[0].role}", used`);
+  if (!read.text("basics.label") && newestFirst[0]) {
+    adjusted.push(`role: no basics.label; the latest position, "${newestFirst[0].role}", used`);
   }
 
   const dropped = (

@@ -73,7 +73,17 @@ const SYNTAX: [string, string, string][] = [
   [
     "a tab inside text",
     '{"status": "two\tcolumns"}',
-    "content/now.json:1:12: this text holds a tab or a line break: write it as \\t or \\n",
+    "content/now.json:1:12: this text holds a tab: write it as \\t",
+  ],
+  [
+    "a NUL character inside text: named by its code point, not called a tab",
+    '{"status": "nul\u0000here"}',
+    "content/now.json:1:12: this text holds the control character U+0000: delete it, or write it as \\u0000",
+  ],
+  [
+    "an escape character (as a coloured paste leaves) before a tab: the first one is named",
+    '{"status": "\u001b[1mbold\tx"}',
+    "content/now.json:1:12: this text holds the control character U+001B: delete it, or write it as \\u001B",
   ],
   [
     "an unknown escape",

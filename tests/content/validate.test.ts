@@ -78,6 +78,13 @@ const MISTAKES: [string, Edit, string][] = [
     'content/profile.json: /education/0/end is "2018-06-30", before its start "2018-07"',
   ],
   [
+    "the experience listed oldest first: the two entries out of order, by their starts",
+    (c) => {
+      c.profile.experience.reverse();
+    },
+    "content/profile.json: /experience/1 (started 2022-04) is newer than /experience/0 (started 2019): list the newest first",
+  ],
+  [
     "a career date written with slashes",
     (c) => {
       first(c.profile.experience).start = "2023/04";
@@ -249,7 +256,7 @@ const MISTAKES: [string, Edit, string][] = [
     (c) => {
       c.profile.handle = "Ada!";
     },
-    'content/profile.json: /handle is "Ada!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-l',
+    'content/profile.json: /handle is "Ada!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-lovelace',
   ],
   [
     "an e-mail address without a domain",
@@ -271,6 +278,13 @@ const MISTAKES: [string, Edit, string][] = [
       c.profile.location.timezone = "Europe/Atlantis";
     },
     'content/profile.json: /location/timezone is "Europe/Atlantis", not a time zone this runtime knows; expected one like America/Chicago',
+  ],
+  [
+    "a time zone in the wrong letter case: ICU knows it, but it would be served as written",
+    (c) => {
+      c.profile.location.timezone = "europe/athens";
+    },
+    'content/profile.json: /location/timezone is "europe/athens", not the IANA spelling; did you mean "Europe/Athens"?',
   ],
   [
     "a roast id that is not kebab-case",
@@ -331,6 +345,32 @@ describe("content mistakes, one line each", () => {
       Object.assign(first(c.profile.education), { start: "2024-02-29", end: "2024-02-29" });
     });
     expect(line).toBe("valid");
+  });
+
+  test("the handle's words end with a whole example, itself a valid handle", () => {
+    const example = /like ([^ ]+)$/.exec(refusal((c) => Object.assign(c.profile, { handle: "Ada!" })))?.[1];
+    expect(example).toBe("ada-lovelace");
+    expect(refusal((c) => Object.assign(c.profile, { handle: example }))).toBe("valid");
+  });
+
+  test("experience: starts compared at the precision both have, so 2019 may come before 2019-05", () => {
+    const line = refusal((c) => {
+      Object.assign(first(c.profile.experience), { start: "2019", end: null });
+      Object.assign(c.profile.experience[1] as object, { start: "2019-05", end: "2022-03-31" });
+    });
+    expect(line).toBe("valid");
+  });
+
+  test("time zones: an alias and a name in UTC's own case are accepted, whatever ICU resolves them to", () => {
+    for (const timeZone of [
+      "Asia/Calcutta",
+      "Asia/Kolkata",
+      "UTC",
+      "Etc/UTC",
+      "America/Argentina/Buenos_Aires",
+    ]) {
+      expect(refusal((c) => Object.assign(c.profile.location, { timezone: timeZone }))).toBe("valid");
+    }
   });
 
   test("{base_url} in content becomes the site's origin", () => {

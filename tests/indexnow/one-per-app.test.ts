@@ -11,7 +11,7 @@ import { type FakeEngine, startEngine } from "../support/engines.ts";
 import { type FlyDns, type FlyProxy, startFlyDns, startFlyProxy } from "../support/fly.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
-const APP = "rin-site-api";
+const APP = "personal-site-api";
 const KEY = "5f2b9c0e-4d7a-41c8";
 /** The coordinator is the lowest id in the primary region: `0b2…` in ams, not `0a1…` in iad. */
 const MACHINES = [

@@ -4,7 +4,7 @@
  * every field JSON Resume holds, and what a resume holds that a profile cannot is named.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sample from "@jsonresume/schema/sample.resume.json" with { type: "json" };
@@ -133,6 +133,45 @@ describe("importing someone else's resume (the schema's own sample)", () => {
     expect(stderr).toContain('basics.phone: "(912) 555-4321"');
     expect(stderr).toContain('projects[0].name: "Miss Direction"');
     expect(stderr).toContain('skills[0].level: "Master" read as 95/100');
+  });
+
+  test("says that a skill with several keywords became a group of skills, one per keyword", async () => {
+    const { stderr, written } = await importResume(sample);
+    expect(stderr).toContain('skills[0]: its 3 keywords became 3 skills in the group "Web Development"');
+    expect(stderr).toContain('skills[1]: its 3 keywords became 3 skills in the group "Compression"');
+    expect(
+      written()
+        .skills.filter(({ group }) => group === "Web Development")
+        .map(({ name }) => name),
+    ).toEqual(["HTML", "CSS", "Javascript"]);
+  });
+
+  test("ends with the path written, relative to the working folder, and `bun run dev`, as init and the README say", async () => {
+    const cwd = mkdtempSync(join(dir, "clone-"));
+    const file = join(cwd, "resume.json");
+    writeFileSync(file, JSON.stringify(sample));
+    const out = join(cwd, "content", "profile.json");
+    mkdirSync(join(cwd, "content"));
+    const { code, stdout } = await runCommand(
+      ["bun", join(ROOT, "scripts", "import-resume.ts"), "resume.json", "--out", out],
+      { cwd },
+    );
+    expect(code).toBe(0);
+    expect(stdout).toStartWith("Wrote content/profile.json: Richard Hendriks,");
+    expect(stdout.trimEnd()).toEndWith("Review it, then `bun run dev`.");
+  });
+
+  test("lists the work newest first, as the profile does, and says so when the resume did not", async () => {
+    const job = (name: string, startDate: string) => ({ ...sample.work[0], name, startDate, endDate: "" });
+    const work = [job("First", "2011"), job("Second", "2014-05"), job("Third", "2014-05-20")];
+    const { code, stderr, written } = await importResume({ ...sample, work });
+    expect(code).toBe(0);
+    expect(written().experience.map(({ organisation }) => organisation)).toEqual([
+      "Third",
+      "Second",
+      "First",
+    ]);
+    expect(stderr).toContain("work: put newest first, as the profile lists it");
   });
 
   test("keeps a date as precise as the resume gives it; a day not in the calendar is kept to its month, and said so", async () => {

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { contentFromFolder } from "../../lib/content/folder.ts";
 import { SITE_URL } from "../support/app.ts";
 import { validContent, writeContent } from "../support/content.ts";
@@ -224,6 +225,36 @@ describe("in a terminal", () => {
     });
     expect(profile.blueskyDid).toBeUndefined();
   }, 30_000);
+
+  test("says why it offers no handle for a name that makes none, before asking for one", async () => {
+    const decoder = new TextDecoder();
+    let shown = "";
+    const child = Bun.spawn(["bun", "run", "init", "--content-dir", newFolder()], {
+      cwd: ROOT,
+      env: ENV,
+      terminal: {
+        cols: 200,
+        data: (_terminal, data) => {
+          shown += decoder.decode(data, { stream: true });
+        },
+      },
+    });
+    const handlePrompt = "Handle, for /api/<handle>.json: ";
+    try {
+      const deadline = performance.now() + 10_000;
+      const waitFor = async (text: string) => {
+        while (!shown.includes(text) && performance.now() < deadline) await Bun.sleep(20);
+      };
+      await waitFor("Name, as the site shows it: ");
+      child.terminal?.write("Ελένη Παπαδοπούλου\r");
+      await waitFor(handlePrompt);
+    } finally {
+      child.kill();
+      child.terminal?.close();
+    }
+    const reason = 'no handle can be made from "Ελένη Παπαδοπούλου" (handles are a-z, 0-9 and -)';
+    expect(stripVTControlCharacters(shown)).toContain(`  ${reason}\r\n${handlePrompt}`);
+  }, 30_000);
 });
 
 describe("refusals: nothing is written", () => {
@@ -267,9 +298,14 @@ describe("refusals: nothing is written", () => {
       "bun run init: --role, --city, --country and --link (or --email) are needed (or run it in a terminal to be asked)",
     ],
     [
-      "a name no handle can be made from, with no --handle",
-      [...OWNER.slice(2), "--name", "林 凛"],
-      "bun run init: --handle is needed (or run it in a terminal to be asked)",
+      "a name no handle can be made from, with no --handle: why, and what to give",
+      [...OWNER.slice(2), "--name", "Ελένη Παπαδοπούλου"],
+      'bun run init: no handle can be made from "Ελένη Παπαδοπούλου" (handles are a-z, 0-9 and -): give --handle (or run it in a terminal to be asked)',
+    ],
+    [
+      "a name no handle can be made from, and more missing",
+      ["--name", "林 凛", "--role", "Engineer"],
+      'bun run init: no handle can be made from "林 凛" (handles are a-z, 0-9 and -): give --handle; --city, --country and --link (or --email) are needed (or run it in a terminal to be asked)',
     ],
   ])("%s: one line, exit 2", async (_what, args, line) => {
     const dir = newFolder();
@@ -283,7 +319,7 @@ describe("refusals: nothing is written", () => {
     [
       "--handle",
       "Grace!",
-      '--handle is "Grace!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-l',
+      '--handle is "Grace!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-lovelace',
     ],
     [
       "--timezone",
