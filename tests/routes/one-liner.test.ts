@@ -141,6 +141,19 @@ describe("colour only when asked", () => {
   });
 });
 
+describe("text beyond ASCII stays as written", () => {
+  test.each([
+    ["emoji joined by zero-width joiners", "\u{1F469}\u200D\u{1F4BB} \u{1F3F3}\uFE0F\u200D\u{1F308}"],
+    ["combining marks", "e\u0301 n\u0303 नमस्ते"],
+    ["right-to-left text, with no control in it", "שלום مرحبا"],
+  ])("%s", async (_, text) => {
+    expect(await line(withActivity, encodeURIComponent(`${text} %n`))).toEqual({
+      status: 200,
+      body: `${text} Rin Hayashi\n`,
+    });
+  });
+});
+
 describe("a format it cannot read is a 400 that says why", () => {
   const cases: [query: string, message: string][] = [
     [
@@ -161,6 +174,36 @@ describe("a format it cannot read is a 400 that says why", () => {
     expect(error.code).toBe("bad_request");
     expect(error.message).toStartWith(message);
   });
+
+  // "Trojan Source" (CVE-2021-42574): characters that make a terminal show text other than it reads.
+  const BIDI_CONTROLS = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e];
+  const ISOLATES = [0x2066, 0x2067, 0x2068, 0x2069];
+  const codePoint = (n: number) => `U+${n.toString(16).toUpperCase().padStart(4, "0")}`;
+  test.each([...BIDI_CONTROLS, ...ISOLATES].map(codePoint))(
+    "?format= with the bidirectional control %s is refused, named by its code point",
+    async (name) => {
+      const char = String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      const response = await send(withActivity, `/?format=${encodeURIComponent(`%n ${char}%t`)}`, as.curl);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toEqual({
+        status: 400,
+        code: "bad_request",
+        message: `format holds a bidirectional control: a one-liner shows its text in the order it is written (${name})`,
+      });
+    },
+  );
+
+  test.each(["U+2028", "U+2029"])(
+    "?format= with the separator %s is refused: one line of text",
+    async (name) => {
+      const char = String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      const response = await send(withActivity, `/?format=${encodeURIComponent(`%n${char}%t`)}`, as.curl);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(
+        `format holds a line or paragraph separator: a one-liner is one line of text (${name})`,
+      );
+    },
+  );
 
   test("a switch's bad value is refused as on any text answer", async () => {
     expect((await send(withActivity, "/?format=1&A=maybe", as.curl)).status).toBe(400);
