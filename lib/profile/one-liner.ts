@@ -89,6 +89,10 @@ export const FORMAT_PRESETS: Readonly<Record<string, readonly string[]>> = {
 
 export const PRESET_SEPARATOR = " · ";
 
+const PRESET_NUMBERS = Object.keys(FORMAT_PRESETS);
+/** `1 to 4`: the presets are numbered from 1, without a gap. */
+const PRESET_RANGE = `${PRESET_NUMBERS[0]} to ${PRESET_NUMBERS.at(-1)}`;
+
 /** A format longer than this is not a status line. */
 export const MAX_FORMAT_LENGTH = 200;
 
@@ -164,14 +168,18 @@ const codePointOf = (char: string) =>
 /**
  * The format `?format=` asks for: a preset's number, or text with codes. Refuses, with a
  * 400 that never repeats what was sent but the one unknown code, safely quoted: an empty
- * format, one over `MAX_FORMAT_LENGTH`, a character of `REFUSED_CHARACTERS` (named by its
- * code point), an unknown code, a lone `%` at the end.
+ * format, a number that is no preset, one over `MAX_FORMAT_LENGTH`, a character of
+ * `REFUSED_CHARACTERS` (named by its code point), an unknown code, a lone `%` at the end.
  */
 export function parseFormat(raw: string): Format {
   const preset = PARSED_PRESETS.get(raw);
   if (preset) return preset;
   if (raw === "")
     throw new ApiError("bad_request", `format is empty: give text with codes (${CODE_LIST}), or a preset`);
+  // A number alone would print itself: as a status line, only ever a preset mistyped.
+  if (/^\d+$/.test(raw)) {
+    throw new ApiError("bad_request", `no preset ${quoteInput(raw, 8)}; the presets are ${PRESET_RANGE}`);
+  }
   if ([...raw].length > MAX_FORMAT_LENGTH) {
     throw new ApiError("bad_request", `format is longer than ${MAX_FORMAT_LENGTH} characters`);
   }
@@ -258,7 +266,7 @@ export function formatParameter() {
       `Text with codes: ${FORMAT_CODES.map(({ code, meaning }) => `\`%${code}\` ${meaning}`).join("; ")}. ` +
       `Or a preset: ${presets}. At most ${MAX_FORMAT_LENGTH} characters, no control characters, line separators or ` +
       "bidirectional controls; " +
-      "an unknown code is a 400 that names it. Plain text unless `A` (`ansi`) asks for colour. Example: `?format=3`.",
+      "an unknown code is a 400 that names it, and so is a number that is no preset. Plain text unless `A` (`ansi`) asks for colour. Example: `?format=3`.",
     schema: { type: "string" as const, maxLength: MAX_FORMAT_LENGTH },
   };
 }

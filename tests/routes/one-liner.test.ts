@@ -84,6 +84,28 @@ describe("presets", () => {
     );
   });
 
+  test("the presets are numbered from 1, without a gap", () => {
+    expect(Object.keys(FORMAT_PRESETS)).toEqual(Object.keys(FORMAT_PRESETS).map((_, i) => String(i + 1)));
+  });
+
+  test.each(["0", "5", "42"])(
+    "?format=%s, a number that is no preset, is a 400 that names the presets",
+    async (n) => {
+      const last = Object.keys(FORMAT_PRESETS).length;
+      const response = await send(withActivity, `/?format=${n}`, as.curl);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toEqual({
+        status: 400,
+        code: "bad_request",
+        message: `no preset ${n}; the presets are 1 to ${last}`,
+      });
+    },
+  );
+
+  test("a number with text around it is text", async () => {
+    expect(await line(withActivity, "%25t+5")).toEqual({ status: 200, body: "14:05 5\n" });
+  });
+
   test("every preset is a line of codes from the table", () => {
     for (const parts of Object.values(FORMAT_PRESETS)) {
       for (const code of parts.join(" ").match(/%./g) ?? []) {
