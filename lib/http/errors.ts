@@ -55,11 +55,12 @@ export class ApiError extends Error {
 }
 
 /**
- * `{ "error": { "status", "code", "message", ...details } }` as a Response; for HEAD,
- * the same headers and no body. `client` is who asked: pretty JSON for a terminal,
- * compact for everyone else, and for an answer nobody in particular gets.
+ * `{ "error": { "status", "code", "message", ...details } }` as a Response, HEAD
+ * included: the server drops the body of an answer to HEAD and keeps its length (RFC 9110
+ * §9.3.2). `client` is who asked: pretty JSON for a terminal, compact for everyone else,
+ * and for an answer nobody in particular gets.
  */
-export function errorResponse(error: ApiError, request?: Request, client?: Client): Response {
+export function errorResponse(error: ApiError, client?: Client): Response {
   const body = {
     error: {
       status: error.status,
@@ -71,17 +72,15 @@ export function errorResponse(error: ApiError, request?: Request, client?: Clien
   return uncachedJson(body, {
     pretty: client?.prettyJson ?? false,
     status: error.status,
-    omitBody: request?.method === "HEAD",
     vary: false,
     headers: error.headers,
   });
 }
 
 /** The 500 for anything unforeseen: the envelope says only that it was logged. */
-export function internalError(request?: Request, client?: Client): Response {
+export function internalError(client?: Client): Response {
   return errorResponse(
     new ApiError("internal_error", "Something went wrong on our side; it has been logged"),
-    request,
     client,
   );
 }
@@ -106,10 +105,10 @@ export function thrownAnswer(
   client: Client,
   log: ErrorLog,
 ): Response {
-  if (error instanceof ApiError) return errorResponse(error, request, client);
+  if (error instanceof ApiError) return errorResponse(error, client);
   if (MALFORMED.has(String(code))) {
-    return errorResponse(new ApiError("bad_request", "The request could not be understood"), request, client);
+    return errorResponse(new ApiError("bad_request", "The request could not be understood"), client);
   }
   log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
-  return internalError(request, client);
+  return internalError(client);
 }

@@ -53,10 +53,13 @@ export function securityHeaders(representation: Representation = "api"): Record<
   };
 }
 
-/** A public API: any site may read it from a browser. */
+/**
+ * A public API: any site may read it from a browser, with the headers a page's script
+ * has a use for, the request id included, to quote it in a report.
+ */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "ETag, Retry-After, X-Clacks-Overhead",
+  "access-control-expose-headers": "ETag, Retry-After, X-Clacks-Overhead, X-Request-Id",
 };
 
 /**
@@ -67,7 +70,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 export function preflightHeaders(allow: string): Record<string, string> {
   return {
     "access-control-allow-methods": allow,
-    "access-control-allow-headers": "Accept, Content-Type, If-None-Match",
+    "access-control-allow-headers": "Accept, Content-Type, If-None-Match, X-Request-Id",
     "access-control-max-age": "86400",
   };
 }

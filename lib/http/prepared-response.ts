@@ -152,8 +152,6 @@ export interface UncachedJsonOptions
   readonly pretty: boolean;
   /** @default 200 */
   readonly status?: number;
-  /** The same headers and no body: for a HEAD that Elysia does not answer from a GET route. */
-  readonly omitBody?: boolean;
 }
 
 /**
@@ -165,8 +163,8 @@ export interface UncachedJsonOptions
  * return uncachedJson(report, { pretty: client.prettyJson, status: 207, vary: false });
  */
 export function uncachedJson(value: unknown, options: UncachedJsonOptions): Response {
-  const { pretty, status, omitBody, contentType = CONTENT_TYPE.json, ...headers } = options;
-  return new Response(omitBody ? null : serialiseJson(value, pretty), {
+  const { pretty, status, contentType = CONTENT_TYPE.json, ...headers } = options;
+  return new Response(serialiseJson(value, pretty), {
     status,
     headers: preparedHeaders({ contentType, cacheControl: CACHE_CONTROL.noStore, ...headers }),
   });

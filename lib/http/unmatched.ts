@@ -30,7 +30,6 @@ export function unmatchedRoute(allowed: AllowedMethods): Handler {
     if (!methods) {
       return errorResponse(
         new ApiError("not_found", `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}`),
-        request,
         client,
       );
     }
@@ -48,7 +47,6 @@ export function unmatchedRoute(allowed: AllowedMethods): Handler {
         `${quoteInput(path)} answers ${allow}, not ${quoteInput(request.method, 16)}`,
         { headers: { allow } },
       ),
-      request,
       client,
     );
   };

@@ -59,7 +59,6 @@ export async function replayToCoordinator(
       "misdirected_request",
       `Machine ${coordinator.id} holds the trigger; Fly's proxy replays this request there`,
     ),
-    request,
   );
   answer.headers.set(
     "fly-replay",

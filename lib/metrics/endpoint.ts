@@ -24,7 +24,6 @@ export function metricsEndpoint(families: readonly MetricFamily[]): (request: Re
           "not_found",
           `No route for ${quoteInput(request.method, 16)} ${quoteInput(path)}: try GET /metrics`,
         ),
-        request,
         clientOf(request),
       );
     }
@@ -37,7 +36,6 @@ export function metricsEndpoint(families: readonly MetricFamily[]): (request: Re
             headers: { allow: "GET, HEAD" },
           },
         ),
-        request,
         clientOf(request),
       );
     }

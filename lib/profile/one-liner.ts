@@ -89,6 +89,10 @@ export const FORMAT_PRESETS: Readonly<Record<string, readonly string[]>> = {
 
 export const PRESET_SEPARATOR = " · ";
 
+const PRESET_NUMBERS = Object.keys(FORMAT_PRESETS);
+/** `1 to 4`: the presets are numbered from 1, without a gap. */
+const PRESET_RANGE = `${PRESET_NUMBERS[0]} to ${PRESET_NUMBERS.at(-1)}`;
+
 /** A format longer than this is not a status line. */
 export const MAX_FORMAT_LENGTH = 200;
 
@@ -138,21 +142,50 @@ function parsePart(text: string): Piece[] {
 }
 
 /**
+ * What a format may not hold, and why: each would make the line other than it reads. The
+ * bidirectional controls reorder the text after them ("Trojan Source", CVE-2021-42574);
+ * joiners and combining marks are text, and stay.
+ */
+const REFUSED_CHARACTERS: readonly { readonly found: RegExp; readonly what: string; readonly why: string }[] =
+  [
+    { found: /\p{Cc}/u, what: "a control character", why: "a one-liner is one line of text" },
+    {
+      found: /[\u2028\u2029]/u,
+      what: "a line or paragraph separator",
+      why: "a one-liner is one line of text",
+    },
+    {
+      found: /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u,
+      what: "a bidirectional control",
+      why: "a one-liner shows its text in the order it is written",
+    },
+  ];
+
+/** `U+202E`: how a message names a character it must not repeat. */
+const codePointOf = (char: string) =>
+  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+
+/**
  * The format `?format=` asks for: a preset's number, or text with codes. Refuses, with a
  * 400 that never repeats what was sent but the one unknown code, safely quoted: an empty
- * format, one over `MAX_FORMAT_LENGTH`, a control character (a line break, an escape),
- * an unknown code, a lone `%` at the end.
+ * format, a number that is no preset, one over `MAX_FORMAT_LENGTH`, a character of
+ * `REFUSED_CHARACTERS` (named by its code point), an unknown code, a lone `%` at the end.
  */
 export function parseFormat(raw: string): Format {
   const preset = PARSED_PRESETS.get(raw);
   if (preset) return preset;
   if (raw === "")
     throw new ApiError("bad_request", `format is empty: give text with codes (${CODE_LIST}), or a preset`);
+  // A number alone would print itself: as a status line, only ever a preset mistyped.
+  if (/^\d+$/.test(raw)) {
+    throw new ApiError("bad_request", `no preset ${quoteInput(raw, 8)}; the presets are ${PRESET_RANGE}`);
+  }
   if ([...raw].length > MAX_FORMAT_LENGTH) {
     throw new ApiError("bad_request", `format is longer than ${MAX_FORMAT_LENGTH} characters`);
   }
-  if (/\p{Cc}/u.test(raw)) {
-    throw new ApiError("bad_request", "format holds a control character: a one-liner is one line of text");
+  for (const { found, what, why } of REFUSED_CHARACTERS) {
+    const char = found.exec(raw)?.[0];
+    if (char) throw new ApiError("bad_request", `format holds ${what}: ${why} (${codePointOf(char)})`);
   }
   return { parts: [parsePart(raw)], dropEmpty: false };
 }
@@ -231,8 +264,9 @@ export function formatParameter() {
     description:
       "A one-liner: one line of `text/plain` for every client, for status bars and prompts. " +
       `Text with codes: ${FORMAT_CODES.map(({ code, meaning }) => `\`%${code}\` ${meaning}`).join("; ")}. ` +
-      `Or a preset: ${presets}. At most ${MAX_FORMAT_LENGTH} characters, no control characters; ` +
-      "an unknown code is a 400 that names it. Plain text unless `A` (`ansi`) asks for colour. Example: `?format=3`.",
+      `Or a preset: ${presets}. At most ${MAX_FORMAT_LENGTH} characters, no control characters, line separators or ` +
+      "bidirectional controls; " +
+      "an unknown code is a 400 that names it, and so is a number that is no preset. Plain text unless `A` (`ansi`) asks for colour. Example: `?format=3`.",
     schema: { type: "string" as const, maxLength: MAX_FORMAT_LENGTH },
   };
 }

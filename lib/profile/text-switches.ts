@@ -38,7 +38,7 @@ export const TEXT_SWITCHES = [
   {
     name: "width",
     range: [WIDTH.min, WIDTH.max],
-    meaning: `lay the text out for this many columns (${WIDTH.default} without it)`,
+    meaning: `lay the text out for N columns, ${WIDTH.min} to ${WIDTH.max} (${WIDTH.default} without it)`,
     example: "width=60",
   },
   {

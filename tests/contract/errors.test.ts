@@ -66,6 +66,34 @@ describe("HEAD and revalidation", () => {
     },
   );
 
+  test("HEAD on a 400 has GET's status, Content-Length and headers, no body", async () => {
+    const head = await remote("/api/curl?width=abc", as.curl, { method: "HEAD" });
+    const get = await remote("/api/curl?width=abc", as.curl);
+    expect(head.status).toBe(400);
+    expect(await head.text()).toBe("");
+    expect(head.headers.get("content-length")).toBe(get.headers.get("content-length"));
+    expect(head.headers.get("content-type")).toBe(get.headers.get("content-type"));
+  });
+
+  test.each([
+    ["/nope", { status: 404, code: "not_found", message: "No route for HEAD /nope" }],
+    [
+      "/api/ping-indexnow",
+      {
+        status: 405,
+        code: "method_not_allowed",
+        message: "/api/ping-indexnow answers POST, OPTIONS, not HEAD",
+      },
+    ],
+  ])("HEAD %s says the length of its envelope, and sends none of it", async (path, error) => {
+    const head = await remote(path, as.curl, { method: "HEAD" });
+    const envelope = `${JSON.stringify({ error }, null, 2)}\n`;
+    expect(head.status).toBe(error.status);
+    expect(await head.text()).toBe("");
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(envelope)));
+    expect(head.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  });
+
   test.each([profilePath, DOCS_UI_SCRIPT_PATH])(
     "If-None-Match with the current ETag of %s gets a 304 without a body",
     async (path) => {

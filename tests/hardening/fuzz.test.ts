@@ -20,6 +20,14 @@ async function seen(response: Response, method: string): Promise<Seen> {
   return { status: response.status, headers: response.headers, body: await response.text(), method };
 }
 
+/**
+ * The in-process answer as a server sends it: the app answers HEAD with GET's body, so its
+ * length is GET's, and Bun.serve and Deno.serve send none of it (the socket fuzz checks that).
+ */
+function served(response: Response, method: string): Promise<Seen> {
+  return seen(method === "HEAD" ? new Response(null, response) : response, method);
+}
+
 // IndexNow fully configured, against a stand-in engine on loopback: with no key the
 // trigger's documented answer is a 503, and "never a 5xx" must hold for real.
 const engine = startEngine({ status: 200 });
@@ -40,7 +48,7 @@ describe("fuzzing the in-process app", () => {
         const request = toRequest("http://localhost", hostile);
         if (!request) return;
         sent++;
-        const answer = await seen(await app.handle(request), hostile.method);
+        const answer = await served(await app.handle(request), hostile.method);
         expect({ request: hostile.target, wrong: violations(answer) }).toEqual({
           request: hostile.target,
           wrong: [],

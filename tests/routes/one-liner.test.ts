@@ -84,6 +84,28 @@ describe("presets", () => {
     );
   });
 
+  test("the presets are numbered from 1, without a gap", () => {
+    expect(Object.keys(FORMAT_PRESETS)).toEqual(Object.keys(FORMAT_PRESETS).map((_, i) => String(i + 1)));
+  });
+
+  test.each(["0", "5", "42"])(
+    "?format=%s, a number that is no preset, is a 400 that names the presets",
+    async (n) => {
+      const last = Object.keys(FORMAT_PRESETS).length;
+      const response = await send(withActivity, `/?format=${n}`, as.curl);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toEqual({
+        status: 400,
+        code: "bad_request",
+        message: `no preset ${n}; the presets are 1 to ${last}`,
+      });
+    },
+  );
+
+  test("a number with text around it is text", async () => {
+    expect(await line(withActivity, "%25t+5")).toEqual({ status: 200, body: "14:05 5\n" });
+  });
+
   test("every preset is a line of codes from the table", () => {
     for (const parts of Object.values(FORMAT_PRESETS)) {
       for (const code of parts.join(" ").match(/%./g) ?? []) {
@@ -141,6 +163,19 @@ describe("colour only when asked", () => {
   });
 });
 
+describe("text beyond ASCII stays as written", () => {
+  test.each([
+    ["emoji joined by zero-width joiners", "\u{1F469}\u200D\u{1F4BB} \u{1F3F3}\uFE0F\u200D\u{1F308}"],
+    ["combining marks", "e\u0301 n\u0303 नमस्ते"],
+    ["right-to-left text, with no control in it", "שלום مرحبا"],
+  ])("%s", async (_, text) => {
+    expect(await line(withActivity, encodeURIComponent(`${text} %n`))).toEqual({
+      status: 200,
+      body: `${text} Rin Hayashi\n`,
+    });
+  });
+});
+
 describe("a format it cannot read is a 400 that says why", () => {
   const cases: [query: string, message: string][] = [
     [
@@ -161,6 +196,36 @@ describe("a format it cannot read is a 400 that says why", () => {
     expect(error.code).toBe("bad_request");
     expect(error.message).toStartWith(message);
   });
+
+  // "Trojan Source" (CVE-2021-42574): characters that make a terminal show text other than it reads.
+  const BIDI_CONTROLS = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e];
+  const ISOLATES = [0x2066, 0x2067, 0x2068, 0x2069];
+  const codePoint = (n: number) => `U+${n.toString(16).toUpperCase().padStart(4, "0")}`;
+  test.each([...BIDI_CONTROLS, ...ISOLATES].map(codePoint))(
+    "?format= with the bidirectional control %s is refused, named by its code point",
+    async (name) => {
+      const char = String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      const response = await send(withActivity, `/?format=${encodeURIComponent(`%n ${char}%t`)}`, as.curl);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toEqual({
+        status: 400,
+        code: "bad_request",
+        message: `format holds a bidirectional control: a one-liner shows its text in the order it is written (${name})`,
+      });
+    },
+  );
+
+  test.each(["U+2028", "U+2029"])(
+    "?format= with the separator %s is refused: one line of text",
+    async (name) => {
+      const char = String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      const response = await send(withActivity, `/?format=${encodeURIComponent(`%n${char}%t`)}`, as.curl);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(
+        `format holds a line or paragraph separator: a one-liner is one line of text (${name})`,
+      );
+    },
+  );
 
   test("a switch's bad value is refused as on any text answer", async () => {
     expect((await send(withActivity, "/?format=1&A=maybe", as.curl)).status).toBe(400);

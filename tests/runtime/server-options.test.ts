@@ -2,10 +2,14 @@
  * The settings of the shipped server, each checked by what it does, on the server the
  * entry point starts (`start` with `server.ts`'s description of Bun). Remove or change
  * any of them in `lib/http/server-options.ts` or `lib/http/limits.ts` and a test here fails.
+ * What the server answers itself, before the app sees a request, is pinned here too, and
+ * where Deno answers otherwise, on Deno as a process.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import { LIMITS } from "../../lib/http/limits.ts";
 import { defineRoute, type RouteModule } from "../../lib/http/route.ts";
+import { startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
 import { headerOf, rawRequest, startServer, type TestServer } from "../support/server.ts";
 
@@ -99,6 +103,34 @@ describe("the header cap: Bun's default, 16 KiB of request line and headers", ()
       expect(headerOf(answer, "x-request-id")).toBeUndefined();
     }
     expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+  });
+});
+
+describe("a method the server's parser does not know", () => {
+  const foo = head(["FOO /api/ping HTTP/1.1", "Host: localhost", "Connection: close"]);
+
+  test("Bun closes the connection without an answer, and keeps answering others", async () => {
+    const sent = performance.now();
+    const answer = await rawRequest(server.port, foo);
+    expect(answer).toEqual({ status: 0, head: "", body: "" });
+    // Closed at once, not left hanging until rawRequest gives up.
+    expect(performance.now() - sent).toBeLessThan(1000);
+    expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
+  });
+
+  test("Deno lets it through to the app, which answers the 405 envelope", async () => {
+    const deno = await startServerProcess(
+      ["deno", "run", "--allow-net", "--allow-env", "--allow-read", "--allow-run=git", "server.deno.ts"],
+      { cwd: join(import.meta.dir, "..", "..") },
+    );
+    try {
+      const answer = await rawRequest(Number(new URL(deno.url).port), foo);
+      expect(answer.status).toBe(405);
+      expect(headerOf(answer, "allow")).toBe("GET, HEAD, OPTIONS");
+      expect(JSON.parse(answer.body).error.code).toBe("method_not_allowed");
+    } finally {
+      await deno.stop();
+    }
   });
 });
 
