@@ -171,8 +171,8 @@ describe("with flags", () => {
 });
 
 describe("in a terminal", () => {
-  test("asks for each value, offers what it can make, asks again for one start-up would refuse", async () => {
-    const dir = newFolder();
+  /** `bun run init` in a terminal 200 columns wide, and what it has shown so far. */
+  function initInTerminal(dir: string) {
     const decoder = new TextDecoder();
     let shown = "";
     const child = Bun.spawn(["bun", "run", "init", "--content-dir", dir], {
@@ -185,6 +185,12 @@ describe("in a terminal", () => {
         },
       },
     });
+    return { child, screen: () => shown };
+  }
+
+  test("asks for each value, offers what it can make, asks again for one start-up would refuse", async () => {
+    const dir = newFolder();
+    const { child, screen } = initInTerminal(dir);
     const conversation: [string, string][] = [
       ["Name, as the site shows it: ", "Grace Hopper"],
       ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
@@ -205,9 +211,9 @@ describe("in a terminal", () => {
       let seen = 0;
       for (const [prompt, answer] of conversation) {
         const deadline = performance.now() + 10_000;
-        while (shown.indexOf(prompt, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
-        expect(shown.slice(seen)).toContain(prompt);
-        seen = shown.indexOf(prompt, seen) + prompt.length;
+        while (screen().indexOf(prompt, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
+        expect(screen().slice(seen)).toContain(prompt);
+        seen = screen().indexOf(prompt, seen) + prompt.length;
         if (!prompt.startsWith("--")) child.terminal?.write(`${answer}\r`);
       }
       expect(await child.exited).toBe(0);
@@ -215,7 +221,7 @@ describe("in a terminal", () => {
       child.kill();
       child.terminal?.close();
     }
-    expect(shown).toContain('--link "GitHub" is not LABEL=URL');
+    expect(screen()).toContain('--link "GitHub" is not LABEL=URL');
     const { profile } = contentFromFolder(dir, SITE_URL);
     expect(profile).toMatchObject({
       handle: "grace-hopper",
@@ -227,23 +233,12 @@ describe("in a terminal", () => {
   }, 30_000);
 
   test("says why it offers no handle for a name that makes none, before asking for one", async () => {
-    const decoder = new TextDecoder();
-    let shown = "";
-    const child = Bun.spawn(["bun", "run", "init", "--content-dir", newFolder()], {
-      cwd: ROOT,
-      env: ENV,
-      terminal: {
-        cols: 200,
-        data: (_terminal, data) => {
-          shown += decoder.decode(data, { stream: true });
-        },
-      },
-    });
+    const { child, screen } = initInTerminal(newFolder());
     const handlePrompt = "Handle, for /api/<handle>.json: ";
     try {
       const deadline = performance.now() + 10_000;
       const waitFor = async (text: string) => {
-        while (!shown.includes(text) && performance.now() < deadline) await Bun.sleep(20);
+        while (!screen().includes(text) && performance.now() < deadline) await Bun.sleep(20);
       };
       await waitFor("Name, as the site shows it: ");
       child.terminal?.write("Ελένη Παπαδοπούλου\r");
@@ -253,7 +248,7 @@ describe("in a terminal", () => {
       child.terminal?.close();
     }
     const reason = 'no handle can be made from "Ελένη Παπαδοπούλου" (handles are a-z, 0-9 and -)';
-    expect(stripVTControlCharacters(shown)).toContain(`  ${reason}\r\n${handlePrompt}`);
+    expect(stripVTControlCharacters(screen())).toContain(`  ${reason}\r\n${handlePrompt}`);
   }, 30_000);
 });
 
