@@ -28,7 +28,7 @@ export interface Answers {
   readonly blueskyDid: string | undefined;
 }
 
-/** `Ada Lovelace` → `ada-lovelace`; undefined when no letter or digit is left (`林 凛`). */
+/** `Ada Lovelace` → `ada-lovelace`; undefined when no letter or digit is left (`Ελένη`). */
 export function handleFrom(name: string): string | undefined {
   const handle = name
     .normalize("NFKD")
@@ -41,7 +41,7 @@ export function handleFrom(name: string): string | undefined {
 }
 
 /**
- * Why no handle is offered for a name that makes none (`no handle can be made from "林 凛"
+ * Why no handle is offered for a name that makes none (`no handle can be made from "Ελένη"
  * (handles are a-z, 0-9 and -)`); undefined when there is no name yet, or one can be made.
  */
 export function whyNoHandle(name: string | undefined): string | undefined {

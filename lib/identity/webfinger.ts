@@ -99,7 +99,7 @@ export function webfingerQuery(url: string, example: string): WebFingerQuery {
   return { resource, rels };
 }
 
-/** `rin@Rin.Example` → its host as the site's URL writes it, or undefined when it is none. */
+/** `ada@Ada.Example` → its host as the site's URL writes it, or undefined when it is none. */
 function hostAsSiteWrites(host: string, siteUrl: URL): string | undefined {
   if (host === "" || /[/?#@\\]/.test(host)) return undefined;
   try {

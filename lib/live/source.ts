@@ -9,7 +9,7 @@ import type { LiveConfig } from "./config.ts";
 
 /** Something the owner did, as answers show it. */
 export interface Activity {
-  /** `pushed to rin-example/evals`: a phrase with no time in it, the age is added when shown. */
+  /** `pushed to ada-example/engine`: a phrase with no time in it, the age is added when shown. */
   readonly text: string;
   /** Where to see it. */
   readonly url: string;

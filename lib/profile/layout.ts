@@ -27,7 +27,7 @@ export interface EndpointExample {
 export interface LiveLine {
   /** `GitHub` */
   readonly source: string;
-  /** `pushed to rin-example/evals` */
+  /** `pushed to ada-example/engine` */
   readonly text: string;
   readonly url: string;
   /** When it happened, ISO 8601. */
