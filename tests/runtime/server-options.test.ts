@@ -110,11 +110,9 @@ describe("a method the server's parser does not know", () => {
   const foo = head(["FOO /api/ping HTTP/1.1", "Host: localhost", "Connection: close"]);
 
   test("Bun closes the connection without an answer, and keeps answering others", async () => {
-    const sent = performance.now();
     const answer = await rawRequest(server.port, foo);
-    expect(answer).toEqual({ status: 0, head: "", body: "" });
-    // Closed at once, not left hanging until rawRequest gives up.
-    expect(performance.now() - sent).toBeLessThan(1000);
+    // Closed by the server, not left hanging until rawRequest gives up.
+    expect(answer).toEqual({ status: 0, head: "", body: "", ended: "closed" });
     expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
   });
 

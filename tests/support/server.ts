@@ -57,6 +57,8 @@ export interface RawResponse {
   status: number;
   head: string;
   body: string;
+  /** Who ended the exchange: the server closing the connection, or the wait running out. */
+  ended: "closed" | "timeout";
 }
 /** Writes `request` as is, reads until the server closes or `timeoutMs` passes. */
 export function rawRequest(
@@ -66,7 +68,7 @@ export function rawRequest(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const done = () => {
+    const done = (ended: RawResponse["ended"]) => {
       clearTimeout(timer);
       const text = Buffer.concat(chunks).toString("latin1");
       const split = text.indexOf("\r\n\r\n");
@@ -75,11 +77,12 @@ export function rawRequest(
         status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
         head,
         body: text.slice(split + 4),
+        ended,
       });
     };
     const timer = setTimeout(() => {
       socket.then((s) => s.end());
-      done();
+      done("timeout");
     }, timeoutMs);
     const socket = Bun.connect({
       hostname: "127.0.0.1",
@@ -91,7 +94,7 @@ export function rawRequest(
         data(_s, data) {
           chunks.push(Buffer.from(data));
         },
-        close: done,
+        close: () => done("closed"),
         error: (_s, error) => reject(error),
       },
     });
