@@ -8,7 +8,7 @@
  */
 import { CONSOLE, readCommandLine, refuse } from "../lib/runtime/command-line.ts";
 import { startServerProcess } from "../scripts/loopback.ts";
-import { ALL_CASES, median } from "./cases.ts";
+import { CASE_OPTIONS, casesNamed, median } from "./cases.ts";
 import { onServerCore } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { type Pair, roundInTurns } from "./rounds.ts";
@@ -36,8 +36,7 @@ Exit status:
   options: {
     a: { type: "string" },
     b: { type: "string" },
-    rounds: { type: "string" },
-    only: { type: "string" },
+    ...CASE_OPTIONS,
   },
   positionals: false,
 } as const;
@@ -46,7 +45,7 @@ if (read.exit !== undefined) process.exit(read.exit);
 const { a, b } = read.values;
 if (!a || !b) process.exit(refuse(COMMAND, CONSOLE, "--a and --b are both needed"));
 const rounds = Number(read.values.rounds ?? DEFAULT_ROUNDS);
-const cases = ALL_CASES.filter(({ name }) => name.includes(read.values.only ?? ""));
+const cases = casesNamed(read.values.only);
 // Both builds read the same stand-in GitHub, as the bench's app does.
 const live = startLiveSource();
 const env = live.env;

@@ -54,3 +54,11 @@ export function median(values: readonly number[]): number {
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
+
+/** The options every command that runs the cases takes: how many rounds a case, and which cases. */
+export const CASE_OPTIONS = { rounds: { type: "string" }, only: { type: "string" } } as const;
+
+/** The cases whose name contains `only`; every case without it. */
+export function casesNamed(only = ""): BenchCase[] {
+  return ALL_CASES.filter(({ name }) => name.includes(only));
+}

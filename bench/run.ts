@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 import { type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
-import { ALL_CASES, type BenchCase, median, UA } from "./cases.ts";
+import { ALL_CASES, type BenchCase, CASE_OPTIONS, casesNamed, median, UA } from "./cases.ts";
 import { onServerCore, PINNING } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
@@ -58,8 +58,7 @@ Exit status:
   options: {
     quick: { type: "boolean" },
     long: { type: "boolean" },
-    rounds: { type: "string" },
-    only: { type: "string" },
+    ...CASE_OPTIONS,
   },
   positionals: false,
 } as const;
@@ -73,7 +72,7 @@ const LATENCY_RUNS = quick ? 1 : 3;
 const STARTS = quick ? 3 : 10;
 const MEMORY_STARTS = quick ? 1 : 5;
 
-const CASES = ALL_CASES.filter((c) => c.name.includes(only));
+const CASES = casesNamed(only);
 /** The case the control (two copies of the bare server) is measured on. */
 const CONTROL_CASE = CASES[0] as BenchCase;
 
