@@ -63,21 +63,13 @@ export function isCalendarDate(date: string): boolean {
 }
 
 /**
- * True when `end` is before `start` at the precision both have: `2019` is before
- * `2020-05`, but `2020` is not (the same year, as far as `2020` says).
+ * True when `date` is before `other` at the precision both have: `2019` is before
+ * `2020-05`, but `2020` is not (the same year, as far as `2020` says). An end before its
+ * start, or a later role listed after an earlier one, is one.
  */
-export function endsBeforeStart(start: string, end: string): boolean {
-  const shared = Math.min(start.length, end.length);
-  return end.slice(0, shared) < start.slice(0, shared);
-}
-
-/**
- * True when `date` is later than `other` at the precision both have: `2021-03` is later
- * than `2019`, but `2019-05` is not (the same year, as far as `2019` says).
- */
-export function isLaterThan(date: string, other: string): boolean {
+export function isBefore(date: string, other: string): boolean {
   const shared = Math.min(date.length, other.length);
-  return date.slice(0, shared) > other.slice(0, shared);
+  return date.slice(0, shared) < other.slice(0, shared);
 }
 
 /**

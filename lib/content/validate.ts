@@ -5,7 +5,7 @@
  */
 import { Value } from "@sinclair/typebox/value";
 import { ContentError } from "./content-error.ts";
-import { endsBeforeStart, impossibleDate, isLaterThan } from "./dates.ts";
+import { impossibleDate, isBefore } from "./dates.ts";
 import { registerFormats } from "./formats.ts";
 import { inWords, type Noun } from "./mistakes.ts";
 import * as Schemas from "./schemas.ts";
@@ -84,7 +84,7 @@ function checkCareerDates(profile: Schemas.Profile): void {
     checkDateExists(CONTENT_FILE_NAMES.profile, `${at}/start`, start);
     if (end === null) continue;
     checkDateExists(CONTENT_FILE_NAMES.profile, `${at}/end`, end);
-    if (endsBeforeStart(start, end)) {
+    if (isBefore(end, start)) {
       throw new ContentError(
         CONTENT_FILE_NAMES.profile,
         `${at}/end`,
@@ -111,7 +111,7 @@ function checkFamilyName({ name, familyName }: Schemas.Profile): void {
 function checkNewestFirst(profile: Schemas.Profile): void {
   profile.experience.forEach(({ start }, index) => {
     const before = profile.experience[index - 1];
-    if (before && isLaterThan(start, before.start)) {
+    if (before && isBefore(before.start, start)) {
       throw new ContentError(
         CONTENT_FILE_NAMES.profile,
         `/experience/${index}`,

@@ -63,13 +63,12 @@ function token(env: Env): string | undefined {
   return raw;
 }
 
-const LOGIN_OR_OFF = new RegExp(`^off$|${GITHUB_LOGIN.source}`);
-
 function login(env: Env): string | "off" | undefined {
+  if (valueIn(env, "GITHUB_LOGIN") === "off") return "off";
   return matching(
     env,
     "GITHUB_LOGIN",
-    LOGIN_OR_OFF,
+    GITHUB_LOGIN,
     'a GitHub login (letters, digits and single hyphens, at most 39) or "off"',
   );
 }

@@ -5,7 +5,7 @@
 import { type FlyMachine, flyMachine } from "../fleet/config.ts";
 import { type IndexNowConfig, indexNowConfig } from "../indexnow/config.ts";
 import { type LiveConfig, liveConfig } from "../live/config.ts";
-import { ConfigError, type Env, valueIn, wholeNumber } from "./env.ts";
+import { ConfigError, type Env, matching, valueIn, wholeNumber } from "./env.ts";
 import type { LogFormat } from "./log.ts";
 
 /** Where a server listens. */
@@ -45,13 +45,8 @@ export interface Config {
 export { ConfigError, type Env };
 
 /** A host name or IP address to listen on, from `variable`; undefined when unset. */
-function hostIn(env: Env, variable: string): string | undefined {
-  const raw = valueIn(env, variable);
-  if (raw !== undefined && !/^[A-Za-z0-9.:[\]-]+$/.test(raw)) {
-    throw new ConfigError(variable, `must be a host name or IP address, got "${raw.slice(0, 64)}"`);
-  }
-  return raw;
-}
+const hostIn = (env: Env, variable: string) =>
+  matching(env, variable, /^[A-Za-z0-9.:[\]-]+$/, "a host name or IP address");
 
 /** Where Fly's Prometheus looks unless told otherwise (the `[metrics]` section of fly.toml). */
 export const DEFAULT_METRICS_PORT = 9091;
