@@ -6,6 +6,7 @@
  * value; the other parser only reads a file that failed.
  */
 import { printParseErrorCode, visit } from "jsonc-parser";
+import { codePointName } from "../one-line-text.ts";
 import { ContentError } from "./content-error.ts";
 
 /** Where the first syntax error is, and what surrounds it. */
@@ -54,8 +55,8 @@ const notClosed = ({ inside }: Found) =>
 function controlCharacter({ token }: Found): string {
   const held = [...token].find((character) => character < " ");
   if (held === undefined || held === "\t") return "this text holds a tab: write it as \\t";
-  const code = (held.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0");
-  return `this text holds the control character U+${code}: delete it, or write it as \\u${code}`;
+  const name = codePointName(held);
+  return `this text holds the control character ${name}: delete it, or write it as \\u${name.slice(2)}`;
 }
 
 /** One sentence per error `jsonc-parser` reports, by the name `printParseErrorCode` gives it. */

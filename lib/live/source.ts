@@ -5,6 +5,7 @@
  * the same for every source: the conditional request, the timeout, the limits, the outcome.
  */
 import type { Content } from "../content/validate.ts";
+import { onOneLine } from "../one-line-text.ts";
 import type { LiveConfig } from "./config.ts";
 
 /** Something the owner did, as answers show it. */
@@ -46,15 +47,12 @@ export class InvalidBody extends Error {
   }
 }
 
-/** Control characters (C0, DEL, C1): never passed from a source to an answer. */
-const CONTROL = /\p{Cc}/gu;
-
 /**
- * Text from a source made fit to show: control characters out (a terminal must never get
- * an escape code from a stranger's release name), spaces collapsed, and at most `max`
- * characters.
+ * Text from a source made fit to show: on one line (`onOneLine`: a terminal must never get
+ * an escape code or a bidirectional control from a stranger's release name), spaces
+ * collapsed, and at most `max` characters.
  */
 export function shownText(text: string, max = 80): string {
-  const clean = text.replace(CONTROL, " ").replace(/\s+/g, " ").trim();
+  const clean = onOneLine(text).replace(/\s+/g, " ").trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }

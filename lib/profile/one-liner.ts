@@ -9,6 +9,13 @@ import type { Content } from "../content/validate.ts";
 import { ApiError } from "../http/errors.ts";
 import { quoteInput } from "../http/request-input.ts";
 import type { KnownActivity } from "../live/feed.ts";
+import {
+  BIDI_CONTROL,
+  CONTROL_CHARACTER,
+  codePointName,
+  LINE_SEPARATOR,
+  onOneLine,
+} from "../one-line-text.ts";
 import type { HelpSection } from "./ansi/help.ts";
 import type { Role } from "./ansi/palettes.ts";
 import type { Style } from "./ansi/style.ts";
@@ -141,29 +148,17 @@ function parsePart(text: string): Piece[] {
   return pieces;
 }
 
-/**
- * What a format may not hold, and why: each would make the line other than it reads. The
- * bidirectional controls reorder the text after them ("Trojan Source", CVE-2021-42574);
- * joiners and combining marks are text, and stay.
- */
+/** What a format may not hold (`one-line-text.ts`), and why: each would make the line other than it reads. */
 const REFUSED_CHARACTERS: readonly { readonly found: RegExp; readonly what: string; readonly why: string }[] =
   [
-    { found: /\p{Cc}/u, what: "a control character", why: "a one-liner is one line of text" },
+    { found: CONTROL_CHARACTER, what: "a control character", why: "a one-liner is one line of text" },
+    { found: LINE_SEPARATOR, what: "a line or paragraph separator", why: "a one-liner is one line of text" },
     {
-      found: /[\u2028\u2029]/u,
-      what: "a line or paragraph separator",
-      why: "a one-liner is one line of text",
-    },
-    {
-      found: /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u,
+      found: BIDI_CONTROL,
       what: "a bidirectional control",
       why: "a one-liner shows its text in the order it is written",
     },
   ];
-
-/** `U+202E`: how a message names a character it must not repeat. */
-const codePointOf = (char: string) =>
-  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 
 /**
  * The format `?format=` asks for: a preset's number, or text with codes. Refuses, with a
@@ -185,7 +180,7 @@ export function parseFormat(raw: string): Format {
   }
   for (const { found, what, why } of REFUSED_CHARACTERS) {
     const char = found.exec(raw)?.[0];
-    if (char) throw new ApiError("bad_request", `format holds ${what}: ${why} (${codePointOf(char)})`);
+    if (char) throw new ApiError("bad_request", `format holds ${what}: ${why} (${codePointName(char)})`);
   }
   return { parts: [parsePart(raw)], dropEmpty: false };
 }
@@ -198,9 +193,6 @@ const PARSED_PRESETS = new Map<string, Format>(
   ]),
 );
 
-/** A value on one line, whatever the content or a source says. */
-const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, " ");
-
 /** The line, drawn in `s`, without its newline. */
 export function drawOneLiner(format: Format, values: OneLinerValues, s: Style): string {
   const drawn = format.parts.flatMap((part) => {
@@ -209,7 +201,8 @@ export function drawOneLiner(format: Format, values: OneLinerValues, s: Style): 
     const line = part
       .map((piece) => {
         if ("text" in piece) return piece.text;
-        const value = oneLine(piece.code.value(values));
+        // A value on one line, whatever the content or a source says.
+        const value = onOneLine(piece.code.value(values));
         hasCode = true;
         filled ||= value !== "";
         const { role } = piece.code;

@@ -84,6 +84,11 @@ test("a tag with escape codes and line breaks is shown as plain text on one line
   expect(activity?.text.length).toBeLessThan(80);
 });
 
+test("a tag with a bidirectional override or a line separator is shown in the order it is written, on one line", () => {
+  const activity = phrase(EVENTS.release(AT, "v3\u202Egnp.exe\u2028notes"));
+  expect(activity?.text).toBe(`released v3 gnp.exe notes of ${REPO}`);
+});
+
 test("an event whose repository or date cannot be placed is passed over", () => {
   const push = EVENTS.push(AT);
   expect(phrase({ ...push, repo: { name: "../../etc/passwd" } })).toBeNull();
