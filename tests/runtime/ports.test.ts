@@ -8,17 +8,12 @@
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { freePort } from "../../scripts/loopback.ts";
+import { ENTRY_POINTS } from "../support/entry-points.ts";
 import { runCommand } from "../support/run.ts";
 import { startServer } from "../support/server.ts";
 import { listeningAddresses } from "../support/sockets.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
-
-/** Each runtime's entry point, as a user runs it. */
-const ENTRY_POINTS = {
-  bun: ["bun", "server.ts"],
-  deno: ["deno", "run", "--allow-net", "--allow-env", "--allow-read", "--allow-run=git", "server.deno.ts"],
-} as const;
 
 /** Another server on loopback, holding its port for as long as a test needs it busy. */
 let holders: { stop(closeActive?: boolean): void }[] = [];

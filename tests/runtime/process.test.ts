@@ -11,6 +11,7 @@ import { VERSION } from "../../lib/runtime/version.ts";
 import { freePort, type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
 import { profilePath, sample, testApp } from "../support/app.ts";
+import { runOn } from "../support/entry-points.ts";
 import { matching, samplesOf, total } from "../support/exposition.ts";
 import { promtoolCheckMetrics } from "../support/promtool.ts";
 import { runCommand } from "../support/run.ts";
@@ -23,16 +24,8 @@ afterAll(() => Promise.all(started.map((server) => server.stop(0))));
 
 /** Each runtime's entry point with the test-only slow route (tests/fixtures/). */
 const SLOW_SERVERS = {
-  bun: ["bun", "tests/fixtures/slow-server.ts"],
-  deno: [
-    "deno",
-    "run",
-    "--allow-net",
-    "--allow-env",
-    "--allow-read",
-    "--allow-run=git",
-    "tests/fixtures/slow-server.deno.ts",
-  ],
+  bun: runOn("bun", "tests/fixtures/slow-server.ts"),
+  deno: runOn("deno", "tests/fixtures/slow-server.deno.ts"),
 } as const;
 
 /** Starts an entry point with a test-only slow route, logging JSON, its output kept. */

@@ -11,6 +11,7 @@ import { LIMITS } from "../../lib/http/limits.ts";
 import { defineRoute, type RouteModule } from "../../lib/http/route.ts";
 import { startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
+import { ENTRY_POINTS } from "../support/entry-points.ts";
 import { headerOf, rawRequest, startServer, type TestServer } from "../support/server.ts";
 
 /** An error no code can read: Elysia's own error handling fails on it, and it escapes. */
@@ -117,10 +118,7 @@ describe("a method the server's parser does not know", () => {
   });
 
   test("Deno lets it through to the app, which answers the 405 envelope", async () => {
-    const deno = await startServerProcess(
-      ["deno", "run", "--allow-net", "--allow-env", "--allow-read", "--allow-run=git", "server.deno.ts"],
-      { cwd: join(import.meta.dir, "..", "..") },
-    );
+    const deno = await startServerProcess(ENTRY_POINTS.deno, { cwd: join(import.meta.dir, "..", "..") });
     try {
       const answer = await rawRequest(Number(new URL(deno.url).port), foo);
       expect(answer.status).toBe(405);

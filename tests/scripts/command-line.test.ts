@@ -8,18 +8,15 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
+import { ENTRY_POINTS } from "../support/entry-points.ts";
 import { runCommand } from "../support/run.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 
 /** Each command, the name its one-line refusal begins with, and how it is run. */
 const COMMANDS: [title: string, name: string, command: string[]][] = [
-  ["the server on Bun", "site", ["bun", "server.ts"]],
-  [
-    "the server on Deno",
-    "site",
-    ["deno", "run", "--allow-net", "--allow-env", "--allow-read", "--allow-run=git", "server.deno.ts"],
-  ],
+  ["the server on Bun", "site", ENTRY_POINTS.bun],
+  ["the server on Deno", "site", ENTRY_POINTS.deno],
   ["notify", "bun run notify", ["bun", "scripts/notify.ts"]],
   ["release:wait", "bun run release:wait", ["bun", "scripts/wait-for-release.ts"]],
   ["import-resume", "bun run import-resume", ["bun", "scripts/import-resume.ts"]],

@@ -171,10 +171,14 @@ describe("with flags", () => {
 });
 
 describe("in a terminal", () => {
-  /** `bun run init` in a terminal 200 columns wide, and what it has shown so far. */
+  /**
+   * `bun run init` in a terminal 200 columns wide: what it has shown so far, and `shows`,
+   * which waits up to 10 s for `text` after what it showed last, and says whether it came.
+   */
   function initInTerminal(dir: string) {
     const decoder = new TextDecoder();
     let shown = "";
+    let seen = 0;
     const child = Bun.spawn(["bun", "run", "init", "--content-dir", dir], {
       cwd: ROOT,
       env: ENV,
@@ -185,12 +189,19 @@ describe("in a terminal", () => {
         },
       },
     });
-    return { child, screen: () => shown };
+    async function shows(text: string): Promise<boolean> {
+      const deadline = performance.now() + 10_000;
+      while (shown.indexOf(text, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
+      const at = shown.indexOf(text, seen);
+      if (at >= 0) seen = at + text.length;
+      return at >= 0;
+    }
+    return { child, screen: () => shown, shows };
   }
 
   test("asks for each value, offers what it can make, asks again for one start-up would refuse", async () => {
     const dir = newFolder();
-    const { child, screen } = initInTerminal(dir);
+    const { child, screen, shows } = initInTerminal(dir);
     const conversation: [string, string][] = [
       ["Name, as the site shows it: ", "Grace Hopper"],
       ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
@@ -208,12 +219,8 @@ describe("in a terminal", () => {
       ["Time zone [", "America/New_York"],
     ];
     try {
-      let seen = 0;
       for (const [prompt, answer] of conversation) {
-        const deadline = performance.now() + 10_000;
-        while (screen().indexOf(prompt, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
-        expect(screen().slice(seen)).toContain(prompt);
-        seen = screen().indexOf(prompt, seen) + prompt.length;
+        expect({ prompt, shown: await shows(prompt) }).toEqual({ prompt, shown: true });
         if (!prompt.startsWith("--")) child.terminal?.write(`${answer}\r`);
       }
       expect(await child.exited).toBe(0);
@@ -233,16 +240,12 @@ describe("in a terminal", () => {
   }, 30_000);
 
   test("says why it offers no handle for a name that makes none, before asking for one", async () => {
-    const { child, screen } = initInTerminal(newFolder());
+    const { child, screen, shows } = initInTerminal(newFolder());
     const handlePrompt = "Handle, for /api/<handle>.json: ";
     try {
-      const deadline = performance.now() + 10_000;
-      const waitFor = async (text: string) => {
-        while (!screen().includes(text) && performance.now() < deadline) await Bun.sleep(20);
-      };
-      await waitFor("Name, as the site shows it: ");
+      await shows("Name, as the site shows it: ");
       child.terminal?.write("Ελένη Παπαδοπούλου\r");
-      await waitFor(handlePrompt);
+      await shows(handlePrompt);
     } finally {
       child.kill();
       child.terminal?.close();
