@@ -12,13 +12,18 @@
  * error, or FILE unreadable or not a JSON object.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { builtInContent } from "../lib/content/files.ts";
 import type { Profile } from "../lib/content/schemas.ts";
 import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
 import { fromJsonResume } from "../lib/formats/json-resume-import.ts";
-import { once } from "../lib/once.ts";
-import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import {
+  CONSOLE,
+  type CommandOutput,
+  readCommandLine,
+  shownPath,
+  USAGE_ERROR,
+} from "../lib/runtime/command-line.ts";
 
 export const EXIT = { written: 0, invalid: 1, usage: USAGE_ERROR } as const;
 
@@ -53,12 +58,6 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, "utf8"));
 }
 
-/** A path as the owner reads it: inside the working folder, relative to it; elsewhere, absolute. */
-function shownPath(path: string): string {
-  const inside = relative(process.cwd(), path);
-  return inside.startsWith("..") || inside === "" ? path : inside;
-}
-
 const section = (title: string, lines: readonly string[], output: CommandOutput) => {
   if (lines.length === 0) return;
   output.err(`${title}:`);
@@ -90,11 +89,10 @@ export function importResume(
     output.err(`${file} is not a JSON Resume document: a JSON object is expected`);
     return EXIT.usage;
   }
-  // The shipped content files, parsed once, on first use.
-  const shipped = once(builtInContent);
+  const shipped = builtInContent();
   // The profile being replaced lends what a resume cannot hold; the shipped one when there is none.
   const replacing = existsSync(out);
-  const current = (replacing ? readJson(out) : shipped().profile) as Profile;
+  const current = (replacing ? readJson(out) : shipped.profile) as Profile;
   const currentName = replacing ? shownPath(out) : "the sample profile";
   const report = fromJsonResume(resume, current, today);
 
@@ -104,7 +102,7 @@ export function importResume(
   section("Read loosely (check them)", report.adjusted, output);
 
   try {
-    checkContentFiles({ ...shipped(), profile: report.profile });
+    checkContentFiles({ ...shipped, profile: report.profile });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     output.err(`Not written: ${error.message}`);

@@ -7,7 +7,7 @@
  * sample or placeholder text. `bun run init --help` prints the options.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { ContentError } from "../lib/content/content-error.ts";
 import { listed } from "../lib/content/mistakes.ts";
@@ -24,6 +24,7 @@ import {
   type CommandOutput,
   readCommandLine,
   refuse,
+  shownPath,
   USAGE_ERROR,
 } from "../lib/runtime/command-line.ts";
 import {
@@ -306,18 +307,13 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
 
   const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? SAMPLE_DIR);
   const inDir = (key: keyof Content) => join(dir, CONTENT_FILE_NAMES[key]);
-  /** Inside the working folder, relative to it; elsewhere, absolute. */
-  const shown = (path: string) => {
-    const relativePath = relative(process.cwd(), path);
-    return relativePath.startsWith("..") ? path : relativePath;
-  };
   const sample = sampleSums();
   const isSample = (key: keyof Content) => sample.get(CONTENT_FILE_NAMES[key]) === sumOf(inDir(key));
   const theirs = WRITTEN.filter((key) => existsSync(inDir(key)) && !isSample(key));
   if (theirs.length > 0 && !values.force) {
     const are = theirs.length === 1 ? "is" : "are";
     io.err(
-      `Not written: ${theirs.map((key) => shown(inDir(key))).join(", ")} ${are} not the shipped sample; --force replaces them`,
+      `Not written: ${theirs.map((key) => shownPath(inDir(key))).join(", ")} ${are} not the shipped sample; --force replaces them`,
     );
     return EXIT.notWritten;
   }
@@ -331,7 +327,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
       kept[key] = parseContentFile(file, readFileSync(path, "utf8"));
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
-      const folder = dirname(shown(path));
+      const folder = dirname(shownPath(path));
       io.err(`Not written: ${error.inFolder(folder).message}`);
       return EXIT.notWritten;
     }
@@ -350,14 +346,15 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     if (!existsSync(inDir(key))) copyFileSync(join(SAMPLE_DIR, CONTENT_FILE_NAMES[key]), inDir(key));
   }
 
-  io.out(`Wrote ${WRITTEN.map((key) => shown(inDir(key))).join(", ")} for ${settled.answers.name}.`);
+  io.out(`Wrote ${WRITTEN.map((key) => shownPath(inDir(key))).join(", ")} for ${settled.answers.name}.`);
   for (const line of settled.derived) io.out(`  ${line}`);
   io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
   for (const key of WRITTEN) {
     const fields = [...placeholdersIn(settled.files[key]), ...(key === "profile" ? UNMARKED_IN_PROFILE : [])];
-    if (fields.length > 0) io.out(`  ${shown(inDir(key))}: ${fields.sort().join(", ")}`);
+    if (fields.length > 0) io.out(`  ${shownPath(inDir(key))}: ${fields.sort().join(", ")}`);
   }
-  for (const key of KEPT.filter(isSample)) io.out(`  ${shown(inDir(key))}: the sample owner's, all of it`);
+  for (const key of KEPT.filter(isSample))
+    io.out(`  ${shownPath(inDir(key))}: the sample owner's, all of it`);
   io.out("Then: bun run dev");
   return EXIT.written;
 }

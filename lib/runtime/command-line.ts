@@ -4,6 +4,7 @@
  * does not take, or a missing value, is one line on stderr and exit 2, never a stack
  * trace. Node's `parseArgs` (`strict: true`) does the reading on Bun and Deno alike.
  */
+import { relative } from "node:path";
 import { parseArgs } from "node:util";
 
 /** The exit status of a usage error, for every command. */
@@ -110,4 +111,10 @@ export function readCommandLine<const Options extends Readonly<Record<string, Op
     return { exit: 0 };
   }
   return { values: parsed.values as Values<Options>, positionals: parsed.positionals };
+}
+
+/** A path as a command's output shows it: inside the working folder, relative to it; elsewhere, absolute. */
+export function shownPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside.startsWith("..") || inside === "" ? path : inside;
 }
