@@ -16,7 +16,7 @@
  * docs/benchmark.md (the latest) and docs/decisions/2026-11-23-bench-in-five-minutes.md.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
@@ -129,9 +129,9 @@ async function rssOverLongRun(app: ServerProcess) {
   while (requests < 1_000_000) {
     const run = await load({ url: `${app.url}/api/ping`, headers, seconds: 1, connections: CONNECTIONS });
     requests += run.requests;
-    if (Number.isNaN(after100k) && requests >= 100_000) after100k = app.rssMb();
+    if (Number.isNaN(after100k) && requests >= 100_000) after100k = app.resident().vmRssMb;
   }
-  return { after100k, afterMillion: app.rssMb(), requests };
+  return { after100k, afterMillion: app.resident().vmRssMb, requests };
 }
 
 async function main(): Promise<BenchResult> {
@@ -144,7 +144,8 @@ async function main(): Promise<BenchResult> {
     `${CASES.length} cases, ${ROUNDS} rounds of ${TURNS.seconds} s a side in turns of ${TURNS.turnMs} ms, ` +
       `${LATENCY_RUNS} latency runs a side; ${GENERATOR}, ${CONNECTIONS} connections; ${PINNING}`,
   );
-  const references = await compileReferences();
+  const referenceDir = mkdtempSync(join(tmpdir(), "bench-reference-"));
+  const references = await compileReferences(referenceDir);
   const memory = {
     api: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS, env: live.env }),
     withDocs: await measureMemory(EXECUTABLE, { runs: MEMORY_STARTS, extraPaths: DOCS_PATHS, env: live.env }),
@@ -200,6 +201,7 @@ async function main(): Promise<BenchResult> {
     bareMs: await startTimes([references.bare], STARTS),
   };
   live.stop();
+  rmSync(referenceDir, { recursive: true, force: true });
   return {
     date: new Date().toISOString(),
     machine: {

@@ -23,7 +23,7 @@ export interface Resident {
 }
 
 /** `VmRSS` and `RssAnon` of a running process, from `/proc/<pid>/status` (Linux). */
-function residentOf(pid: number): Resident {
+export function residentOf(pid: number): Resident {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const mb = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) / 1024;
@@ -44,8 +44,6 @@ export interface ServerProcess {
   output(): { stdout: string; stderr: string };
   /** Resident memory now. */
   resident(): Resident;
-  /** Resident set now, in MB: `resident().vmRssMb`. */
-  rssMb(): number;
   /** SIGTERM to its process group, SIGKILL after `graceMs`; resolves with its exit code. */
   stop(graceMs?: number): Promise<number | null>;
 }
@@ -122,7 +120,6 @@ export async function startServerProcess(
     startMs: Number.NaN,
     output: () => ({ stdout, stderr }),
     resident: () => residentOf(child.pid as number),
-    rssMb: () => residentOf(child.pid as number).vmRssMb,
     async stop(graceMs = 3000) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const signal = (name: NodeJS.Signals) => {

@@ -121,7 +121,11 @@ const until = started + seconds * 1000;
 const samples: { at: number; rss: number; requests: number }[] = [];
 const sampler = setInterval(
   () => {
-    const sample = { at: Math.round((Date.now() - started) / 1000), rss: server.rssMb(), requests };
+    const sample = {
+      at: Math.round((Date.now() - started) / 1000),
+      rss: server.resident().vmRssMb,
+      requests,
+    };
     samples.push(sample);
     console.log(
       `${String(sample.at).padStart(3)} s  ${sample.rss.toFixed(1).padStart(6)} MiB  ${requests} requests, ${errors} errors`,

@@ -2,8 +2,6 @@
  * @module The reference servers, compiled as `bun run build` compiles the app (one
  * executable, bytecode), so that start-up and memory compare like with like.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The servers in this folder, by what they show. */
@@ -15,10 +13,9 @@ export const REFERENCES = {
 } as const;
 export type Reference = keyof typeof REFERENCES;
 
-/** Compiles every reference server into a new temporary folder; their executables' paths. */
-export async function compileReferences(): Promise<Record<Reference, string>> {
-  const dir = mkdtempSync(join(tmpdir(), "bench-reference-"));
-  const compiled = async (source: string) => {
+/** Compiles every reference server into the folder `dir`; their executables' paths. */
+export async function compileReferences(dir: string): Promise<Record<Reference, string>> {
+  const compiled = async ([reference, source]: [string, string]) => {
     const outfile = join(dir, source.replace(/\.ts$/, ""));
     const build = await Bun.build({
       target: "bun",
@@ -27,7 +24,9 @@ export async function compileReferences(): Promise<Record<Reference, string>> {
       bytecode: true,
     });
     if (!build.success) throw new AggregateError(build.logs, `cannot compile bench/reference/${source}`);
-    return outfile;
+    return [reference, outfile] as const;
   };
-  return { bare: await compiled(REFERENCES.bare), builtIns: await compiled(REFERENCES.builtIns) };
+  const executables = [];
+  for (const entry of Object.entries(REFERENCES)) executables.push(await compiled(entry));
+  return Object.fromEntries(executables) as Record<Reference, string>;
 }

@@ -3,11 +3,16 @@
  * starts the app: each answers `/api/ping`, which start-up and memory wait for, and the
  * built-ins one does its work on every request.
  */
-import { expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { compileReferences, REFERENCES } from "../../bench/reference/compile.ts";
 import { startServerProcess } from "../../scripts/loopback.ts";
 
-const executables = await compileReferences();
+const dir = mkdtempSync(join(tmpdir(), "bench-reference-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const executables = await compileReferences(dir);
 
 test.each(Object.keys(REFERENCES) as (keyof typeof REFERENCES)[])(
   "the %s reference is one executable that answers as the bench asks",

@@ -4,22 +4,17 @@
  * own pages are told from the rest.
  */
 import { expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import {
   medianParts,
   RESIDENT_PARTS,
   type ResidentParts,
   residentParts,
 } from "../../bench/resident-parts.ts";
-
-const statusMb = (field: string) =>
-  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync("/proc/self/status", "utf8"))?.[1]) /
-  1024;
+import { residentOf } from "../../scripts/loopback.ts";
 
 test("the parts of a process's resident set add up to its VmRSS, and its anonymous part is its RssAnon", () => {
   const parts = residentParts(process.pid, process.execPath);
-  const vmRss = statusMb("VmRSS");
-  const rssAnon = statusMb("RssAnon");
+  const { vmRssMb: vmRss, rssAnonMb: rssAnon } = residentOf(process.pid);
   const sum = Object.values(parts).reduce((total, mb) => total + mb, 0);
   // Read a moment apart from /proc/self/status: the heap may move by a little between.
   expect(Math.abs(sum - vmRss)).toBeLessThan(2);
