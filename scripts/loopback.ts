@@ -6,12 +6,25 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-/** A port nothing listens on right now: the kernel picks it, the probe lets it go. */
+/** Every port `freePort` has handed out in this process. */
+const handedOut = new Set<number>();
+
+/**
+ * A port nothing listens on right now, and never handed out before in this process: the
+ * kernel picks it, the probe lets it go. The probe sees 127.0.0.1 only, so a port handed to
+ * a server that listens elsewhere (metrics on `::1`, as Fly's private address) would look
+ * free again: remembering every port handed out keeps two servers of one test apart.
+ */
 export function freePort(): number {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = probe.port as number;
-  probe.stop(true);
-  return port;
+  for (;;) {
+    const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+    const port = probe.port as number;
+    probe.stop(true);
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /** A process's resident memory, in MB (kB / 1024). */
@@ -84,8 +97,7 @@ export async function startServerProcess(
     pollMs = 20,
   } = options;
   const port = freePort();
-  let metricsPort = freePort();
-  while (metricsPort === port) metricsPort = freePort();
+  const metricsPort = freePort();
   const url = `http://127.0.0.1:${port}`;
   const began = performance.now();
   const childEnv = {
