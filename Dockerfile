@@ -1,5 +1,6 @@
 # The site as one executable on a minimal image, for Fly.io (see fly.toml).
-#   docker build --build-arg GIT_COMMIT=$(git rev-parse HEAD) -t site .
+#   docker build --build-arg GIT_COMMIT=$(git rev-parse HEAD) \
+#     --build-arg GIT_COMMIT_TIME=$(git log -1 --format=%cI) -t site .
 #   docker run -p 8080:8080 -e SITE_URL=http://localhost:8080 site
 
 # Build: bun compiles server.ts, every route and content/ into dist/site.
@@ -8,9 +9,10 @@ WORKDIR /src
 COPY package.json bun.lock bunfig.toml ./
 RUN bun install --frozen-lockfile
 COPY . .
-# .git is not sent to the builder (.dockerignore): the commit comes in as an argument.
+# .git is not sent to the builder (.dockerignore): the commit and its time come in as arguments.
 ARG GIT_COMMIT=unknown
-RUN GIT_COMMIT=${GIT_COMMIT} bun run build && ./dist/site --version
+ARG GIT_COMMIT_TIME=
+RUN GIT_COMMIT=${GIT_COMMIT} GIT_COMMIT_TIME=${GIT_COMMIT_TIME} bun run build && ./dist/site --version
 
 # Runtime: glibc, CA certificates (for the IndexNow calls) and a non-root user; no shell.
 FROM gcr.io/distroless/cc-debian12:nonroot

@@ -2,14 +2,14 @@
  * @module What the bench measures: every GET endpoint, for each client class that changes
  * its representation, and a one-liner.
  */
-import { builtInContent } from "../lib/content/files.ts";
-import { checkContentFiles } from "../lib/content/validate.ts";
+import { builtInFiles } from "../lib/content/files.ts";
+import { readContent } from "../lib/content/site-content.ts";
 
 /**
  * The structured profile's path for the owner built into the executable the bench runs;
  * the handle, checked as start-up checks it, does not depend on `SITE_URL`.
  */
-const PROFILE_PATH = `/api/${checkContentFiles(builtInContent()).profile.handle}.json`;
+const PROFILE_PATH = `/api/${readContent(builtInFiles, "http://localhost").profile.handle}.json`;
 
 export const UA = {
   curl: "curl/8.5.0",

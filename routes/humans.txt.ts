@@ -1,9 +1,11 @@
 /** GET /humans.txt: the person behind the site, and what it is built with (humanstxt.org). */
+
+import { STACK } from "../lib/content/site-content.ts";
 import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
-import { defineRoute } from "../lib/http/route.ts";
 import { renderHumansTxt } from "../lib/identity/humans-txt.ts";
+import { defineRoute } from "../lib/site.ts";
 
 export const GET = defineRoute({
   detail: {
@@ -15,17 +17,24 @@ export const GET = defineRoute({
       "stack from the content. The same text for every client; the page links to it as " +
       '`rel="author"`.',
     tags: ["identity"],
-    responses: (app) => ({
+    responses: (site) => ({
       200: ok(
         "The file",
-        documentBody(CONTENT_TYPE.text, "humans.txt", renderHumansTxt(app.content, app.config.siteUrl)),
+        documentBody(
+          CONTENT_TYPE.text,
+          "humans.txt",
+          renderHumansTxt(site.content, site.read(STACK), site.config.siteUrl),
+        ),
         true,
       ),
       304: notModified,
     }),
   },
-  setup(app) {
-    const file = preparedFile(CONTENT_TYPE.text, renderHumansTxt(app.content, app.config.siteUrl));
+  setup(site) {
+    const file = preparedFile(
+      CONTENT_TYPE.text,
+      renderHumansTxt(site.content, site.read(STACK), site.config.siteUrl),
+    );
     return function humansTxt({ request }) {
       return file(request);
     };

@@ -11,12 +11,12 @@ import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../lib/http/headers.ts";
 import { PreparedJson } from "../lib/http/prepared-response.ts";
-import { type AppContext, defineRoute } from "../lib/http/route.ts";
 import { browserPage } from "../lib/profile/browser.ts";
 import { drawOneLiner, formatParameter, parseFormat } from "../lib/profile/one-liner.ts";
 import { terminalProfile } from "../lib/profile/terminal-profile.ts";
 import { liveText } from "../lib/profile/text-answer.ts";
 import { switchParameters } from "../lib/profile/text-switches.ts";
+import { defineRoute, type Site } from "../lib/site.ts";
 
 const apiIndexSchema = () =>
   t.Object({
@@ -39,16 +39,16 @@ const apiIndexSchema = () =>
 const ASKS_FOR_FORMAT = /[?&]format(?:[=&]|$)/;
 
 /** A one-liner, as `?format=` asks, drawn once a minute per format and switches. */
-function oneLiner(app: AppContext) {
+function oneLiner(site: Site) {
   return liveText(
     {
       intervalMs: 60_000,
-      clock: app.clock,
+      clock: site.clock,
       cacheControl: CACHE_CONTROL.perMinute,
       etag: true,
       vary: false,
       plainUnlessAsked: true,
-      url: `${app.config.siteUrl}/`,
+      url: `${site.config.siteUrl}/`,
       keyOf(query) {
         const format = query?.get("format") ?? "";
         // Parsed for its 400 before the query is remembered; a key is text, so the draw parses it again.
@@ -57,12 +57,12 @@ function oneLiner(app: AppContext) {
       },
     },
     ({ style, key }, at) =>
-      `${drawOneLiner(parseFormat(key), { content: app.content, at, activities: app.live.latest() }, style)}\n`,
+      `${drawOneLiner(parseFormat(key), { content: site.content, at, activities: site.live.latest() }, style)}\n`,
   );
 }
 
 /** What programs get at `/`: the API in one page. */
-function apiIndex({ config: { siteUrl }, content, routes }: AppContext) {
+function apiIndex({ config: { siteUrl }, content, routes }: Site) {
   return {
     name: siteApiName(content.profile),
     description: `${content.profile.tagline} Try \`curl ${siteUrl}\` in a terminal.`,
@@ -83,12 +83,12 @@ export const GET = defineRoute({
       "one line of `text/plain` for status bars and prompts (tmux, Waybar, a shell prompt).",
     tags: ["profile"],
     parameters: [formatParameter(), ...switchParameters()],
-    responses: (app) => ({
+    responses: (site) => ({
       200: ok(
         "The index (JSON), the terminal profile (text) or the profile page (HTML)",
         {
-          ...jsonBody(apiIndexSchema(), apiIndex(app)),
-          ...textBody(profileTextExample(app.content)),
+          ...jsonBody(apiIndexSchema(), apiIndex(site)),
+          ...textBody(profileTextExample(site.content)),
           ...htmlBody('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n...'),
         },
         true,
@@ -96,11 +96,13 @@ export const GET = defineRoute({
       304: notModified,
     }),
   },
-  setup(app) {
-    const index = new PreparedJson(apiIndex(app));
-    const profile = terminalProfile(app, "/");
-    const page = browserPage(app);
-    const line = oneLiner(app);
+  profileForTerminals: true,
+  sitemap: ["profile", "now"],
+  setup(site) {
+    const index = new PreparedJson(apiIndex(site));
+    const profile = terminalProfile(site, "/");
+    const page = browserPage(site);
+    const line = oneLiner(site);
     return function root({ client, request }) {
       // A one-liner is what the query asks for, whoever asks: before the client's representation.
       if (ASKS_FOR_FORMAT.test(request.url)) return line(request);

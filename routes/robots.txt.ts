@@ -3,7 +3,7 @@ import { renderRobots } from "../lib/crawlers/robots.ts";
 import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
-import { defineRoute } from "../lib/http/route.ts";
+import { defineRoute } from "../lib/site.ts";
 
 export const GET = defineRoute({
   detail: {
@@ -12,17 +12,17 @@ export const GET = defineRoute({
       "The Robots Exclusion Protocol (RFC 9309) file: every crawler may fetch every page, " +
       "and `Sitemap:` points at `/sitemap.xml`. The same text for every client.",
     tags: ["crawlers"],
-    responses: (app) => ({
+    responses: (site) => ({
       200: ok(
         "The rules",
-        documentBody(CONTENT_TYPE.text, "robots.txt rules (RFC 9309)", renderRobots(app.config.siteUrl)),
+        documentBody(CONTENT_TYPE.text, "robots.txt rules (RFC 9309)", renderRobots(site.config.siteUrl)),
         true,
       ),
       304: notModified,
     }),
   },
-  setup(app) {
-    const robots = preparedFile(CONTENT_TYPE.text, renderRobots(app.config.siteUrl));
+  setup(site) {
+    const robots = preparedFile(CONTENT_TYPE.text, renderRobots(site.config.siteUrl));
     return function robotsTxt({ request }) {
       return robots(request);
     };

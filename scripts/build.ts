@@ -1,12 +1,15 @@
 /**
  * Compiles the Bun entry point, every route and all of content/ into one executable,
- * `dist/site`, with the git commit baked in (`GIT_COMMIT`, else `git rev-parse`).
+ * `dist/site`, with the git commit and its time baked in (`GIT_COMMIT` and
+ * `GIT_COMMIT_TIME`, else git).
  * `bun run build --help` prints the options.
  */
 import { join, resolve } from "node:path";
-import { builtInContent } from "../lib/content/files.ts";
-import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
+import { ContentError } from "../lib/content/site-content.ts";
+import { createApp } from "../lib/http/app.ts";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
+import { loadConfig } from "../lib/runtime/config.ts";
+import { createLog } from "../lib/runtime/log.ts";
 
 const DEFAULT_OUTFILE = "dist/site";
 
@@ -16,7 +19,7 @@ const COMMAND = {
 
 Checks content/ as start-up checks it, then compiles the Bun entry point, every
 route and all of content/ into one executable, with the git commit baked in
-($GIT_COMMIT, else git rev-parse).
+and its time ($GIT_COMMIT and $GIT_COMMIT_TIME, else git).
 
 Options:
   --outfile PATH   where to write the executable (default: ${DEFAULT_OUTFILE})
@@ -36,17 +39,31 @@ if (read.exit !== undefined) process.exit(read.exit);
 const root = join(import.meta.dir, "..");
 const outfile = read.values.outfile ?? DEFAULT_OUTFILE;
 
+/** What git says of HEAD (`git log -1 --format=...`), or "" without git. */
+function gitLog(format: string): string {
+  const git = Bun.spawnSync(["git", "log", "-1", `--format=${format}`], { cwd: root, stderr: "ignore" });
+  return git.exitCode === 0 ? git.stdout.toString().trim() : "";
+}
+
 function commit(): string {
   const fromEnv = process.env.GIT_COMMIT?.trim();
   if (fromEnv && /^[0-9a-f]{7,40}$/.test(fromEnv)) return fromEnv.slice(0, 12);
-  const git = Bun.spawnSync(["git", "rev-parse", "--short=12", "HEAD"], { cwd: root, stderr: "ignore" });
-  const out = git.stdout.toString().trim();
-  return git.exitCode === 0 && out ? out : "unknown";
+  return gitLog("%H").slice(0, 12) || "unknown";
 }
 
-// Content that would not start makes no executable: the same checks, the same one line.
+/** When the commit was made (`GIT_COMMIT_TIME`, else git), else now: what security.txt's expiry counts from. */
+function commitTime(): string {
+  const time = process.env.GIT_COMMIT_TIME?.trim() || gitLog("%cI");
+  return time && !Number.isNaN(Date.parse(time)) ? time : new Date().toISOString();
+}
+
+// Content that would not start makes no executable: the app is built as start-up builds
+// it, every route reading and checking its content, and refused with the same one line.
 try {
-  checkContentFiles(builtInContent());
+  createApp({
+    config: loadConfig({}),
+    log: createLog({ format: "json", out: () => {}, err: (text) => console.error(text) }),
+  });
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   console.error(`Cannot build: ${error.message}`);
@@ -64,10 +81,8 @@ const build = await Bun.build({
   bytecode: !read.values["no-bytecode"],
   define: {
     BUILD_COMMIT: JSON.stringify(sha),
-    // security.txt expires a fixed time after the build (lib/crawlers/security-txt.ts).
-    BUILD_TIME: JSON.stringify(new Date().toISOString()),
-    // Checked above: the executable need not check them again at every start.
-    CONTENT_CHECKED_AT_BUILD: "true",
+    // security.txt expires a fixed time after the release (lib/crawlers/security-txt.ts).
+    BUILD_COMMIT_TIME: JSON.stringify(commitTime()),
   },
 });
 if (!build.success) {

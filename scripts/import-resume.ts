@@ -13,9 +13,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtInContent } from "../lib/content/files.ts";
+import { checkContentFile } from "../lib/content/content-file.ts";
+import { builtInFiles } from "../lib/content/files.ts";
 import type { Profile } from "../lib/content/schemas.ts";
-import { ContentError, checkContentFiles } from "../lib/content/validate.ts";
+import { ContentError, PROFILE } from "../lib/content/site-content.ts";
 import { fromJsonResume } from "../lib/formats/json-resume-import.ts";
 import {
   CONSOLE,
@@ -89,10 +90,9 @@ export function importResume(
     output.err(`${file} is not a JSON Resume document: a JSON object is expected`);
     return EXIT.usage;
   }
-  const shipped = builtInContent();
   // The profile being replaced lends what a resume cannot hold; the shipped one when there is none.
   const replacing = existsSync(out);
-  const current = (replacing ? readJson(out) : shipped.profile) as Profile;
+  const current = (replacing ? readJson(out) : builtInFiles.read(PROFILE.name).value) as Profile;
   const currentName = replacing ? shownPath(out) : "the sample profile";
   const report = fromJsonResume(resume, current, today);
 
@@ -102,7 +102,7 @@ export function importResume(
   section("Read loosely (check them)", report.adjusted, output);
 
   try {
-    checkContentFiles({ ...shipped, profile: report.profile });
+    checkContentFile(PROFILE, report.profile, "http://localhost");
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     output.err(`Not written: ${error.message}`);

@@ -1,24 +1,17 @@
 /**
  * `bun run init`: content/ for a new owner. Asks for (in a terminal) or takes as flags
  * the owner's name, handle, role, city, country, time zone, e-mail, links, fediverse
- * account and Bluesky DID; writes
- * profile.json, now.json and site.json once all three pass the checks start-up makes;
- * leaves quotes.json, roasts.json and stack.json as they are; lists what still holds
+ * account and Bluesky DID; writes profile.json and now.json once both pass the checks
+ * start-up makes; leaves every other file of content/ as it is; lists what still holds
  * sample or placeholder text. `bun run init --help` prints the options.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { ContentError } from "../lib/content/content-error.ts";
+import { checkContentFile } from "../lib/content/content-file.ts";
 import { listed } from "../lib/content/mistakes.ts";
-import { parseContentFile } from "../lib/content/parse.ts";
-import {
-  CONTENT_FILE_NAMES,
-  type Content,
-  type RawContent,
-  validateContent,
-} from "../lib/content/validate.ts";
-import { sha256 } from "../lib/http/sha256.ts";
+import { type Content, NOW, PROFILE } from "../lib/content/site-content.ts";
 import {
   CONSOLE,
   type CommandOutput,
@@ -41,23 +34,22 @@ import {
 
 export const EXIT = { written: 0, notWritten: 1, usage: USAGE_ERROR } as const;
 
-const SAMPLE_DIR = join(import.meta.dir, "..", "content");
+const CONTENT_DIR = join(import.meta.dir, "..", "content");
 /**
- * `sha256sum` of each file of the sample as shipped (content/ in this repository, kept as
- * the test fixture tests/fixtures/owners/rin): what init may replace without --force.
- * After a change to the sample, refresh it from the fixture:
- * `(cd tests/fixtures/owners/rin && sha256sum *.json) > scripts/sample-content.sha256`.
+ * The sample owner's profile and /now as the project ships them, kept as the tests'
+ * fixture `rin`: a file of content/ that is the same, byte for byte, is still the sample's,
+ * which init may replace without --force.
  */
-export const SAMPLE_SUMS = join(import.meta.dir, "sample-content.sha256");
-/** The parts of the content init writes, and those it leaves as they are. */
-const WRITTEN = ["profile", "now", "site"] as const satisfies readonly (keyof Content)[];
-const KEPT = ["quotes", "roasts", "stack"] as const satisfies readonly (keyof Content)[];
+export const SAMPLE_DIR = join(import.meta.dir, "..", "tests", "fixtures", "owners", "rin");
+/** The parts of the content init writes; it leaves every other file as it is. */
+const WRITTEN = ["profile", "now"] as const satisfies readonly (keyof Content)[];
+const FILE_NAMES = { profile: PROFILE.name, now: NOW.name } as const;
 
 export const USAGE = `usage: bun run init [OPTIONS]
 
-Writes content/profile.json, content/now.json and content/site.json for a new
-owner, checked as start-up checks them, then lists what still holds sample or
-placeholder text. quotes.json, roasts.json and stack.json are left as they are.
+Writes content/profile.json and content/now.json for a new owner, checked as
+start-up checks them, then lists what still holds sample or placeholder text.
+The other files of content/ are left as they are.
 In a terminal it asks for what the options do not give; otherwise --name,
 --role, --city, --country and a --link or an --email are needed.
 
@@ -79,7 +71,7 @@ Options:
   --bluesky-did DID    the DID Bluesky shows when you set your site's domain as
                        your handle, like did:plc:... (optional)
   --content-dir DIR    write there (default: $CONTENT_DIR, else content/)
-  --force              replace the three files even if they are not the
+  --force              replace the two files even if they are not the
                        shipped sample
   -h, --help           this text
 
@@ -160,7 +152,6 @@ const ANSWERED_BY: Readonly<Record<string, Key>> = {
   "/email": "email",
   "/fediverse/account": "fediverse",
   "/blueskyDid": "blueskyDid",
-  "/pages/0": "handle",
 };
 
 const answeredBy = (error: ContentError): Key | undefined =>
@@ -185,20 +176,10 @@ function linkOf(text: string): Link {
   return { label: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
 }
 
-/**
- * A file's sha256, as `sha256sum` prints it for UTF-8 text; a file that is not UTF-8 gets
- * another sum, and is not the sample either way.
- */
-const sumOf = (path: string) => sha256(readFileSync(path, "utf8"), "hex");
-
-/** The shipped sample's files by name, each with its sha256. */
-function sampleSums(): Map<string, string> {
-  const lines = readFileSync(SAMPLE_SUMS, "utf8").split("\n");
-  return new Map(
-    lines.flatMap((line) =>
-      /^[0-9a-f]{64} {2}\S+$/.test(line) ? [[line.slice(66), line.slice(0, 64)]] : [],
-    ),
-  );
+/** Whether the file at `path` is, byte for byte, the sample's file of its name. */
+function isSample(path: string, name: string): boolean {
+  const sample = join(SAMPLE_DIR, name);
+  return existsSync(path) && existsSync(sample) && readFileSync(path).equals(readFileSync(sample));
 }
 
 async function askOne(io: Io, text: string, offered: string | undefined): Promise<string> {
@@ -228,14 +209,9 @@ interface Settled {
 
 /**
  * The answers, asked for until they make valid content, or as given. Resolves to the
- * files, or to an exit status after a line on stderr. `kept` are the files left as they are.
+ * files, or to an exit status after a line on stderr.
  */
-async function settle(
-  given: Partial<Answers>,
-  kept: object,
-  io: Io,
-  today: string,
-): Promise<Settled | number> {
+async function settle(given: Partial<Answers>, io: Io, today: string): Promise<Settled | number> {
   const answers: { -readonly [K in Key]?: Answers[K] } = { ...given };
   let toAsk: Key[] = io.ask
     ? [...QUESTIONS.map(({ key }): Key => key), "links" as const].filter((key) => given[key] === undefined)
@@ -273,7 +249,8 @@ async function settle(
 
     const files = starterContent(answers as Answers, today);
     try {
-      validateContent({ ...kept, ...files } as RawContent, "http://localhost");
+      checkContentFile(PROFILE, files.profile, "http://localhost");
+      checkContentFile(NOW, files.now, "http://localhost");
       if (answers.links.length === 0) derived.push(`link: E-mail, mailto:${answers.email} (from --email)`);
       return { answers: answers as Answers, files, derived };
     } catch (error) {
@@ -305,56 +282,44 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     return refuse(COMMAND, io, (error as Error).message);
   }
 
-  const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? SAMPLE_DIR);
-  const inDir = (key: keyof Content) => join(dir, CONTENT_FILE_NAMES[key]);
-  const sample = sampleSums();
-  const isSample = (key: keyof Content) => sample.get(CONTENT_FILE_NAMES[key]) === sumOf(inDir(key));
-  const theirs = WRITTEN.filter((key) => existsSync(inDir(key)) && !isSample(key));
+  const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? CONTENT_DIR);
+  const inDir = (name: string) => join(dir, name);
+  const theirs = WRITTEN.map((key) => FILE_NAMES[key]).filter(
+    (name) => existsSync(inDir(name)) && !isSample(inDir(name), name),
+  );
   if (theirs.length > 0 && !values.force) {
     const are = theirs.length === 1 ? "is" : "are";
     io.err(
-      `Not written: ${theirs.map((key) => shownPath(inDir(key))).join(", ")} ${are} not the shipped sample; --force replaces them`,
+      `Not written: ${theirs.map((name) => shownPath(inDir(name))).join(", ")} ${are} not the shipped sample; --force replaces them`,
     );
     return EXIT.notWritten;
   }
 
-  const kept: Partial<Record<keyof Content, unknown>> = {};
-  for (const key of KEPT) {
-    const file = CONTENT_FILE_NAMES[key];
-    // The folder's own, else the sample's: a mistake names the one that was read.
-    const path = existsSync(inDir(key)) ? inDir(key) : join(SAMPLE_DIR, file);
-    try {
-      kept[key] = parseContentFile(file, readFileSync(path, "utf8"));
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      const folder = dirname(shownPath(path));
-      io.err(`Not written: ${error.inFolder(folder).message}`);
-      return EXIT.notWritten;
-    }
-  }
-
-  const settled = await settle(given, kept, io, today);
+  const settled = await settle(given, io, today);
   if (typeof settled === "number") return settled;
 
-  // All three are valid: each is written beside its place, then all are moved in.
+  // Both are valid: each is written beside its place, then both are moved in.
   mkdirSync(dir, { recursive: true });
   for (const key of WRITTEN) {
-    writeFileSync(`${inDir(key)}.new`, `${JSON.stringify(settled.files[key], null, 2)}\n`);
+    writeFileSync(`${inDir(FILE_NAMES[key])}.new`, `${JSON.stringify(settled.files[key], null, 2)}\n`);
   }
-  for (const key of WRITTEN) renameSync(`${inDir(key)}.new`, inDir(key));
-  for (const key of KEPT) {
-    if (!existsSync(inDir(key))) copyFileSync(join(SAMPLE_DIR, CONTENT_FILE_NAMES[key]), inDir(key));
-  }
+  for (const key of WRITTEN) renameSync(`${inDir(FILE_NAMES[key])}.new`, inDir(FILE_NAMES[key]));
 
-  io.out(`Wrote ${WRITTEN.map((key) => shownPath(inDir(key))).join(", ")} for ${settled.answers.name}.`);
+  io.out(
+    `Wrote ${WRITTEN.map((key) => shownPath(inDir(FILE_NAMES[key]))).join(", ")} for ${settled.answers.name}.`,
+  );
   for (const line of settled.derived) io.out(`  ${line}`);
   io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
   for (const key of WRITTEN) {
     const fields = [...placeholdersIn(settled.files[key]), ...(key === "profile" ? UNMARKED_IN_PROFILE : [])];
-    if (fields.length > 0) io.out(`  ${shownPath(inDir(key))}: ${fields.sort().join(", ")}`);
+    if (fields.length > 0) io.out(`  ${shownPath(inDir(FILE_NAMES[key]))}: ${fields.sort().join(", ")}`);
   }
-  for (const key of KEPT.filter(isSample))
-    io.out(`  ${shownPath(inDir(key))}: the sample owner's, all of it`);
+  const written = new Set<string>(Object.values(FILE_NAMES));
+  const others = readdirSync(dir).filter((name) => name.endsWith(".json") && !written.has(name));
+  if (others.length > 0) {
+    const listed = others.sort().map((name) => shownPath(inDir(name)));
+    io.out(`Yours to edit too, as they are until you do: ${listed.join(", ")}`);
+  }
   io.out("Then: bun run dev");
   return EXIT.written;
 }

@@ -2,7 +2,7 @@
  * @module A new owner's first content, for `bun run init`: what they answered, and for
  * everything else short placeholders that say so, for them to replace by hand.
  */
-import type { Now, Profile, Site } from "../lib/content/schemas.ts";
+import type { Now, Profile } from "../lib/content/schemas.ts";
 
 /** Every placeholder starts with it, so what is left to replace can be found. */
 export const PLACEHOLDER = "Replace me";
@@ -85,8 +85,8 @@ export function linksOf(answers: Pick<Answers, "links" | "email">): Link[] {
 
 const marked = (what: string) => `${PLACEHOLDER}: ${what}`;
 
-/** The three files `bun run init` writes. `today` is YYYY-MM-DD. */
-export function starterContent(answers: Answers, today: string): { profile: Profile; now: Now; site: Site } {
+/** The two files `bun run init` writes. `today` is YYYY-MM-DD. */
+export function starterContent(answers: Answers, today: string): { profile: Profile; now: Now } {
   const profile: Profile = {
     handle: answers.handle,
     name: answers.name,
@@ -121,13 +121,7 @@ export function starterContent(answers: Answers, today: string): { profile: Prof
     reading: [],
     notDoing: [],
   };
-  const pages = [
-    `{base_url}/api/${answers.handle}.json`,
-    "{base_url}/api/now",
-    "{base_url}/api/stack",
-    "{base_url}/api/docs",
-  ];
-  return { profile, now, site: { pages } };
+  return { profile, now };
 }
 
 /** What the answers do not give and no text can mark: the current role starts this year. */

@@ -2,9 +2,10 @@
  * @module The GET paths a server serves, worked out from the environment it was started
  * with, for the tools that ask a server process for every route (the soak, the memory bench).
  */
-import { contentOf } from "../lib/http/app.ts";
-import { triedGetPaths } from "../lib/http/route.ts";
+import { readContent } from "../lib/content/site-content.ts";
+import { contentFilesOf } from "../lib/http/app.ts";
 import { type Env, loadConfig } from "../lib/runtime/config.ts";
+import { examplePaths } from "../lib/site.ts";
 import { routes } from "../routes/_manifest.gen.ts";
 
 /**
@@ -17,5 +18,5 @@ import { routes } from "../routes/_manifest.gen.ts";
  */
 export function serverGetPaths(env: Env): string[] {
   const config = loadConfig(env);
-  return triedGetPaths(routes, contentOf(config), config.siteUrl);
+  return examplePaths(routes, readContent(contentFilesOf(config), config.siteUrl), config.siteUrl);
 }

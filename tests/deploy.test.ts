@@ -10,7 +10,7 @@ import { METRICS_PATH } from "../lib/metrics/endpoint.ts";
 import { DEFAULT_METRICS_PORT } from "../lib/runtime/config.ts";
 import { SHUTDOWN_GRACE_MS } from "../lib/runtime/start.ts";
 import pkg from "../package.json" with { type: "json" };
-import { OWNERS, ownerFiles } from "./support/owners.ts";
+import { OWNERS, ownerFile } from "./support/owners.ts";
 
 const root = join(import.meta.dir, "..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
@@ -176,7 +176,7 @@ describe("package.json and bun.lock", () => {
 
   test("name the project, not an owner: no fixture owner's handle is in the name", () => {
     for (const owner of OWNERS) {
-      const { handle } = ownerFiles(owner).profile as { handle: string };
+      const { handle } = ownerFile<{ handle: string }>(owner, "profile.json");
       expect(pkg.name.split("-")).not.toContain(handle);
     }
   });

@@ -105,8 +105,12 @@ export function expectedOf(schema: TSchema, entries: Noun = ENTRY): string {
       return "true or false";
     case "Null":
       return "null";
-    case "Array":
-      return `a list of ${howMany(schema)}${entries.many}`;
+    case "Array": {
+      // `at least 1 quote`, `1 to 6 entries`: one thing is one.
+      const { minItems, maxItems } = schema as { minItems?: number; maxItems?: number };
+      const one = (maxItems ?? minItems) === 1 && (maxItems === undefined || minItems === maxItems);
+      return `a list of ${howMany(schema)}${one ? entries.one : entries.many}`;
+    }
     case "Object":
       return `an object with the fields ${listed(Object.keys(schema.properties ?? {}))}`;
     default:

@@ -1,17 +1,11 @@
-/** @module Random picks from a fixed list, optionally never the same one twice in a row. */
-
-/** A uniform pick from `items`. */
-export function anyOf<T>(items: readonly T[], random: () => number = Math.random): () => T {
-  if (items.length === 0) throw new Error("anyOf needs at least one item");
-  return () => items[Math.floor(random() * items.length)] as T;
-}
+/** @module Random picks from a fixed list, never the same one twice in a row. */
 
 /**
  * A uniform pick among every item but the last one returned, so two requests in a row
- * never see the same one (with a single item, that one is repeated).
+ * never see the same one; a list of one gives that one every time.
  */
-export function anyOfButTheLast<T>(items: readonly T[], random: () => number = Math.random): () => T {
-  if (items.length === 0) throw new Error("anyOfButTheLast needs at least one item");
+export function randomPicker<T>(items: readonly T[], random: () => number = Math.random): () => T {
+  if (items.length === 0) throw new Error("randomPicker needs at least one item");
   let last = -1;
   return () => {
     if (items.length === 1) return items[0] as T;

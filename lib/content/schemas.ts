@@ -1,18 +1,15 @@
 /**
- * @module Content schemas: the shape of every file in `content/` and of the JSON the
- * API returns from it. One TypeBox schema serves three purposes: start-up validation
- * of the hand-edited files, the static types the code uses, and the OpenAPI document.
- *
- * Built on first use (`once`): an executable whose build checked its content needs them
- * only for the OpenAPI document, which is built when first asked for.
+ * @module The schemas of the content every part of the site reads (the profile, /now and
+ * the stack) and of the JSON the API returns from it. One TypeBox schema serves three
+ * purposes: the check of the hand-edited file when the app is built, the static types the
+ * code uses, and the OpenAPI document. A file only one route reads has its schema there.
  */
 import { Type as t } from "@sinclair/typebox";
-import { once } from "../once.ts";
 import { DAY_PATTERN } from "./dates.ts";
 import { EXPECTED } from "./mistakes.ts";
 
 /** What a pattern, a format or a union accepts, in the words a content mistake is answered with. */
-const expecting = (words: string) => ({ [EXPECTED]: words });
+export const expecting = (words: string) => ({ [EXPECTED]: words });
 
 const CAREER_DATE = "a year like 2024, a month like 2024-03 or a day like 2024-03-15";
 
@@ -22,299 +19,226 @@ const CAREER_DATE = "a year like 2024, a month like 2024-03 or a day like 2024-0
  */
 const HOST_NAME = "([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?";
 
-function buildContentSchemas() {
-  const Text = (description: string, maxLength = 400) => t.String({ minLength: 1, maxLength, description });
+/** Text of one line or more, at most `maxLength` characters, described for the document. */
+export const Text = (description: string, maxLength = 400) =>
+  t.String({ minLength: 1, maxLength, description });
 
-  /**
-   * `2021`, `2021-04` or `2021-04-15`: JSON Resume's three precisions. That the month
-   * and the day exist, and that an end is not before its start, are checked in
-   * `validate.ts`: a pattern cannot say it.
-   */
-  const CareerDate = t.String({
-    pattern: "^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$",
-    description: "A year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)",
-    examples: ["2021-04"],
-    ...expecting(CAREER_DATE),
-  });
+/**
+ * `2021`, `2021-04` or `2021-04-15`: JSON Resume's three precisions. That the month
+ * and the day exist, and that an end is not before its start, are checked in
+ * `site-content.ts`: a pattern cannot say it.
+ */
+const CareerDate = t.String({
+  pattern: "^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$",
+  description: "A year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)",
+  examples: ["2021-04"],
+  ...expecting(CAREER_DATE),
+});
 
-  const Link = t.Object(
-    {
-      label: Text("What the link is, e.g. GitHub", 40),
-      url: t.String({
-        format: "uri",
-        pattern: "^(https?://|mailto:)",
-        description: "Absolute URL",
-        ...expecting("an absolute link that starts with https://, http:// or mailto:"),
-      }),
-    },
-    { additionalProperties: false },
-  );
+const Link = t.Object(
+  {
+    label: Text("What the link is, e.g. GitHub", 40),
+    url: t.String({
+      format: "uri",
+      pattern: "^(https?://|mailto:)",
+      description: "Absolute URL",
+      ...expecting("an absolute link that starts with https://, http:// or mailto:"),
+    }),
+  },
+  { additionalProperties: false },
+);
 
-  const Skill = t.Object(
-    {
-      name: Text("Skill or tool", 32),
-      level: t.Integer({ minimum: 0, maximum: 100, description: "Self-assessed level, 0-100" }),
-      group: Text("Family the skill belongs to, e.g. ML, Data, Engineering", 24),
-    },
-    { additionalProperties: false },
-  );
+const Skill = t.Object(
+  {
+    name: Text("Skill or tool", 32),
+    level: t.Integer({ minimum: 0, maximum: 100, description: "Self-assessed level, 0-100" }),
+    group: Text("Family the skill belongs to, e.g. ML, Data, Engineering", 24),
+  },
+  { additionalProperties: false },
+);
 
-  const Experience = t.Object(
-    {
-      start: CareerDate,
-      end: t.Union([CareerDate, t.Null()], {
-        description: "null while the role is current",
-        ...expecting(
-          "a year like 2024, a month like 2024-03, a day like 2024-03-15, or null for a role that goes on",
-        ),
-      }),
-      role: Text("Job title", 60),
-      organisation: Text("Employer or project", 60),
-      location: t.Optional(Text("Where the work happened", 60)),
-      summary: Text("One or two sentences on the work", 300),
-      highlights: t.Array(Text("A concrete result", 200), { maxItems: 6 }),
-    },
-    { additionalProperties: false },
-  );
-
-  const Education = t.Object(
-    {
-      start: CareerDate,
-      end: CareerDate,
-      degree: Text("Degree or course", 80),
-      institution: Text("Where", 80),
-      note: t.Optional(Text("Thesis, honours, focus", 200)),
-    },
-    { additionalProperties: false },
-  );
-
-  const SpokenLanguage = t.Object(
-    {
-      name: Text("Language", 30),
-      level: Text("Native, or a CEFR level such as C1", 20),
-    },
-    { additionalProperties: false },
-  );
-
-  const Profile = t.Object(
-    {
-      handle: t.String({
-        pattern: "^[a-z0-9-]{1,32}$",
-        description: "Short handle, lower case",
-        ...expecting("1 to 32 lower-case letters, digits or hyphens, like ada-lovelace"),
-      }),
-      name: Text("Full name as it should be displayed", 60),
-      familyName: t.Optional(
-        Text(
-          "The family name, as the name writes it: what address books sort by. Without it, the name's last word",
-          60,
-        ),
+const Experience = t.Object(
+  {
+    start: CareerDate,
+    end: t.Union([CareerDate, t.Null()], {
+      description: "null while the role is current",
+      ...expecting(
+        "a year like 2024, a month like 2024-03, a day like 2024-03-15, or null for a role that goes on",
       ),
-      nativeName: t.Optional(Text("Name in the owner's own script", 30)),
-      pronouns: t.Optional(Text("Pronouns", 20)),
-      role: Text("Current role, one line", 60),
-      tagline: Text("One line that sums the owner up", 100),
-      updated: t.String({
-        pattern: DAY_PATTERN,
-        format: "date",
-        description: "When the profile was last edited (YYYY-MM-DD): the sitemap's lastmod, the vCard's REV",
-        ...expecting("a day like 2024-03-15"),
+    }),
+    role: Text("Job title", 60),
+    organisation: Text("Employer or project", 60),
+    location: t.Optional(Text("Where the work happened", 60)),
+    summary: Text("One or two sentences on the work", 300),
+    highlights: t.Array(Text("A concrete result", 200), { maxItems: 6 }),
+  },
+  { additionalProperties: false },
+);
+
+const Education = t.Object(
+  {
+    start: CareerDate,
+    end: CareerDate,
+    degree: Text("Degree or course", 80),
+    institution: Text("Where", 80),
+    note: t.Optional(Text("Thesis, honours, focus", 200)),
+  },
+  { additionalProperties: false },
+);
+
+const SpokenLanguage = t.Object(
+  {
+    name: Text("Language", 30),
+    level: Text("Native, or a CEFR level such as C1", 20),
+  },
+  { additionalProperties: false },
+);
+
+export const ProfileSchema = t.Object(
+  {
+    handle: t.String({
+      pattern: "^[a-z0-9-]{1,32}$",
+      description: "Short handle, lower case",
+      ...expecting("1 to 32 lower-case letters, digits or hyphens, like ada-lovelace"),
+    }),
+    name: Text("Full name as it should be displayed", 60),
+    familyName: t.Optional(
+      Text(
+        "The family name, as the name writes it: what address books sort by. Without it, the name's last word",
+        60,
+      ),
+    ),
+    nativeName: t.Optional(Text("Name in the owner's own script", 30)),
+    pronouns: t.Optional(Text("Pronouns", 20)),
+    role: Text("Current role, one line", 60),
+    tagline: Text("One line that sums the owner up", 100),
+    updated: t.String({
+      pattern: DAY_PATTERN,
+      format: "date",
+      description: "When the profile was last edited (YYYY-MM-DD): the sitemap's lastmod, the vCard's REV",
+      ...expecting("a day like 2024-03-15"),
+    }),
+    bio: Text("A short paragraph", 600),
+    location: t.Object(
+      {
+        city: Text("City", 40),
+        country: Text("Country", 40),
+        timezone: t.String({
+          pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$",
+          description: "IANA time zone, e.g. America/Chicago",
+          examples: ["America/Chicago"],
+          ...expecting("a time zone of the IANA database, like America/Chicago or Asia/Kolkata"),
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    email: t.Optional(
+      t.String({
+        format: "email",
+        description: "Public contact address",
+        ...expecting("an e-mail address like ada@example.com"),
       }),
-      bio: Text("A short paragraph", 600),
-      location: t.Object(
+    ),
+    availability: t.Optional(Text("Open to what, and when", 120)),
+    links: t.Array(Link, { minItems: 1, maxItems: 8 }),
+    fediverse: t.Optional(
+      t.Object(
         {
-          city: Text("City", 40),
-          country: Text("Country", 40),
-          timezone: t.String({
-            pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$",
-            description: "IANA time zone, e.g. America/Chicago",
-            examples: ["America/Chicago"],
-            ...expecting("a time zone of the IANA database, like America/Chicago or Asia/Kolkata"),
+          account: t.String({
+            pattern: `^@[A-Za-z0-9_.-]{1,64}@${HOST_NAME}$`,
+            description: "The account, as @name@server",
+            examples: ["@ada@mastodon.social"],
+            ...expecting("a fediverse account like @ada@mastodon.social, its server in lower case"),
           }),
-        },
-        { additionalProperties: false },
-      ),
-      email: t.Optional(
-        t.String({
-          format: "email",
-          description: "Public contact address",
-          ...expecting("an e-mail address like ada@example.com"),
-        }),
-      ),
-      availability: t.Optional(Text("Open to what, and when", 120)),
-      links: t.Array(Link, { minItems: 1, maxItems: 8 }),
-      fediverse: t.Optional(
-        t.Object(
-          {
-            account: t.String({
-              pattern: `^@[A-Za-z0-9_.-]{1,64}@${HOST_NAME}$`,
-              description: "The account, as @name@server",
-              examples: ["@ada@mastodon.social"],
-              ...expecting("a fediverse account like @ada@mastodon.social, its server in lower case"),
+          actor: t.Optional(
+            t.String({
+              format: "uri",
+              pattern: "^https://",
+              description:
+                "The account's ActivityPub actor; without it, Mastodon's https://<server>/users/<name>",
+              ...expecting("the account's actor, an https:// URL like https://mastodon.social/users/ada"),
             }),
-            actor: t.Optional(
-              t.String({
-                format: "uri",
-                pattern: "^https://",
-                description:
-                  "The account's ActivityPub actor; without it, Mastodon's https://<server>/users/<name>",
-                ...expecting("the account's actor, an https:// URL like https://mastodon.social/users/ada"),
-              }),
-            ),
-          },
-          {
-            additionalProperties: false,
-            description:
-              "The owner's fediverse account: WebFinger finds it from the site's own address, " +
-              "the page links to it with rel=me, and names it as fediverse:creator",
-          },
-        ),
-      ),
-      blueskyDid: t.Optional(
-        t.String({
-          pattern: `^did:(plc:[a-z2-7]{24}|web:${HOST_NAME})$`,
-          description:
-            "The owner's Bluesky (AT Protocol) DID: /.well-known/atproto-did answers it, so the " +
-            "site's domain can be their handle",
-          ...expecting(
-            "a DID as Bluesky's change-handle screen shows it: did:plc: and 24 characters of a-z and 2-7, or did:web: and a host name",
           ),
-        }),
-      ),
-      skills: t.Array(Skill, { minItems: 1, maxItems: 16 }),
-      experience: t.Array(Experience, { minItems: 1, maxItems: 12, description: "Newest first" }),
-      education: t.Array(Education, { maxItems: 6 }),
-      languages: t.Array(SpokenLanguage, { minItems: 1, maxItems: 8 }),
-    },
-    { additionalProperties: false, description: "The owner's structured profile" },
-  );
-
-  const Book = t.Object(
-    { title: Text("Title", 120), author: Text("Author(s)", 120) },
-    { additionalProperties: false },
-  );
-
-  const Now = t.Object(
-    {
-      status: Text("One line on what the owner is up to", 80),
-      updated: t.String({
-        pattern: DAY_PATTERN,
-        format: "date",
-        description: "When this was last edited (YYYY-MM-DD)",
-        ...expecting("a day like 2024-03-15"),
-      }),
-      building: t.Array(Text("A project", 120), { minItems: 1, maxItems: 6 }),
-      learning: t.Array(Text("A topic", 120), { minItems: 1, maxItems: 6 }),
-      reading: t.Array(Book, { maxItems: 6 }),
-      notDoing: t.Array(Text("Something deliberately declined", 120), { maxItems: 6 }),
-    },
-    { additionalProperties: false, description: "A /now page: what the owner is focused on" },
-  );
-
-  const Quote = t.Object(
-    {
-      text: Text("The quotation, verbatim", 400),
-      author: Text("Who said or wrote it", 80),
-      source: t.Optional(Text("Where it was said or written, with the year", 160)),
-    },
-    { additionalProperties: false },
-  );
-
-  const Roast = t.Object(
-    {
-      id: t.String({
-        pattern: "^[a-z0-9]+(-[a-z0-9]+)*$",
-        description: "Stable kebab-case id",
-        ...expecting("lower-case letters and digits joined by single hyphens, like off-by-one"),
-      }),
-      mistake: Text("The mistake, named plainly", 120),
-      roast: Text("The light-hearted roast", 300),
-      fix: Text("What to do instead, briefly", 240),
-    },
-    { additionalProperties: false },
-  );
-
-  const EasterEgg = t.Object(
-    {
-      hint: Text("A nudge, without the spoiler", 160),
-      try: t.String({
-        pattern: "^curl .*(\\{base_url\\}|https?://[^\\s/]+)/",
-        description:
-          "A curl command against this API. In content/stack.json the site's origin is written " +
-          "{base_url}; answers carry SITE_URL in its place",
-        ...expecting("a curl command against this site, like curl {base_url}/api/now"),
-      }),
-    },
-    { additionalProperties: false },
-  );
-
-  const Stack = t.Object(
-    {
-      framework: Text("Web framework and why", 160),
-      runtime: Text("Runtime(s)", 160),
-      language: Text("Language", 120),
-      styling: Text("How the output is styled", 160),
-      typography: Text("Typefaces and text rendering", 160),
-      deployment: Text("Where and how it ships", 160),
-      easterEggs: t.Array(EasterEgg, { minItems: 1, maxItems: 10 }),
-    },
-    { additionalProperties: false, description: "What the site is built with" },
-  );
-
-  /** The site's pages, for search engines: what `POST /api/ping-indexnow` submits. */
-  const Site = t.Object(
-    {
-      pages: t.Array(
-        t.String({
-          pattern: "^(https?://|\\{base_url\\}/)",
-          maxLength: 2048,
-          description: "An absolute URL on the site's host; {base_url} is the site's origin",
-          examples: ["{base_url}/api/now"],
-          ...expecting(
-            "a page of this site, like {base_url}/api/now, or an absolute http(s) URL on its host",
-          ),
-        }),
+        },
         {
-          maxItems: 9999,
-          uniqueItems: true,
-          description: "With the site's root, at most 10,000 URLs: IndexNow's limit per submission",
+          additionalProperties: false,
+          description:
+            "The owner's fediverse account: WebFinger finds it from the site's own address, " +
+            "the page links to it with rel=me, and names it as fediverse:creator",
         },
       ),
-    },
-    { additionalProperties: false, description: "The pages submitted to IndexNow" },
-  );
+    ),
+    blueskyDid: t.Optional(
+      t.String({
+        pattern: `^did:(plc:[a-z2-7]{24}|web:${HOST_NAME})$`,
+        description:
+          "The owner's Bluesky (AT Protocol) DID: /.well-known/atproto-did answers it, so the " +
+          "site's domain can be their handle",
+        ...expecting(
+          "a DID as Bluesky's change-handle screen shows it: did:plc: and 24 characters of a-z and 2-7, or did:web: and a host name",
+        ),
+      }),
+    ),
+    skills: t.Array(Skill, { minItems: 1, maxItems: 16 }),
+    experience: t.Array(Experience, { minItems: 1, maxItems: 12, description: "Newest first" }),
+    education: t.Array(Education, { maxItems: 6 }),
+    languages: t.Array(SpokenLanguage, { minItems: 1, maxItems: 8 }),
+  },
+  { additionalProperties: false, description: "The owner's structured profile" },
+);
 
-  const Quotes = t.Array(Quote, { minItems: 30 });
-  const Roasts = t.Array(Roast, { minItems: 30 });
-  return {
-    Link,
-    Skill,
-    Experience,
-    Education,
-    SpokenLanguage,
-    Profile,
-    Book,
-    Now,
-    Quote,
-    Roast,
-    EasterEgg,
-    Stack,
-    Site,
-    Quotes,
-    Roasts,
-  };
-}
+const Book = t.Object(
+  { title: Text("Title", 120), author: Text("Author(s)", 120) },
+  { additionalProperties: false },
+);
 
-/** Every content schema, built on the first call. */
-export const contentSchemas = once(buildContentSchemas);
+export const NowSchema = t.Object(
+  {
+    status: Text("One line on what the owner is up to", 80),
+    updated: t.String({
+      pattern: DAY_PATTERN,
+      format: "date",
+      description: "When this was last edited (YYYY-MM-DD)",
+      ...expecting("a day like 2024-03-15"),
+    }),
+    building: t.Array(Text("A project", 120), { minItems: 1, maxItems: 6 }),
+    learning: t.Array(Text("A topic", 120), { minItems: 1, maxItems: 6 }),
+    reading: t.Array(Book, { maxItems: 6 }),
+    notDoing: t.Array(Text("Something deliberately declined", 120), { maxItems: 6 }),
+  },
+  { additionalProperties: false, description: "A /now page: what the owner is focused on" },
+);
 
-export type ContentSchemas = ReturnType<typeof buildContentSchemas>;
-export type Profile = ContentSchemas["Profile"]["static"];
-export type Now = ContentSchemas["Now"]["static"];
-export type Quote = ContentSchemas["Quote"]["static"];
-export type Roast = ContentSchemas["Roast"]["static"];
-export type Stack = ContentSchemas["Stack"]["static"];
-export type Site = ContentSchemas["Site"]["static"];
+const EasterEgg = t.Object(
+  {
+    hint: Text("A nudge, without the spoiler", 160),
+    try: t.String({
+      pattern: "^curl .*(\\{base_url\\}|https?://[^\\s/]+)/",
+      description:
+        "A curl command against this API. In content/stack.json the site's origin is written " +
+        "{base_url}; answers carry SITE_URL in its place",
+      ...expecting("a curl command against this site, like curl {base_url}/api/now"),
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const StackSchema = t.Object(
+  {
+    framework: Text("Web framework and why", 160),
+    runtime: Text("Runtime(s)", 160),
+    language: Text("Language", 120),
+    styling: Text("How the output is styled", 160),
+    typography: Text("Typefaces and text rendering", 160),
+    deployment: Text("Where and how it ships", 160),
+    easterEggs: t.Array(EasterEgg, { minItems: 1, maxItems: 10 }),
+  },
+  { additionalProperties: false, description: "What the site is built with" },
+);
+
+export type Profile = typeof ProfileSchema.static;
+export type Now = typeof NowSchema.static;
+export type Stack = typeof StackSchema.static;
 
 /** Where the owner is, as every answer that names the place writes it: `City, Country`. */
 export function placeOf({ location }: Pick<Profile, "location">): string {

@@ -1,7 +1,7 @@
 /**
  * @module security.txt (RFC 9116): where to report a vulnerability, in which languages,
  * and until when this file is to be trusted. The contact and the languages come from the
- * profile; the expiry from the build, so a site left undeployed for a year says so.
+ * profile; the expiry from the release, so a site left undeployed for a year says so.
  */
 import type { Profile } from "../content/schemas.ts";
 import { languageTag } from "../formats/iso-codes.ts";
@@ -9,8 +9,8 @@ import { languageTag } from "../formats/iso-codes.ts";
 export const SECURITY_TXT_PATH = "/.well-known/security.txt";
 
 /**
- * RFC 9116 §2.5.5 asks for an expiry less than a year ahead: 364 days after the build,
- * so the file is never a year ahead of any moment the build can serve it.
+ * RFC 9116 §2.5.5 asks for an expiry less than a year ahead: 364 days after the release,
+ * so the file is never a year ahead of any moment the release can serve it.
  */
 export const EXPIRES_AFTER_DAYS = 364;
 const DAY_MS = 86_400_000;

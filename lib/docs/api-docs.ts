@@ -9,8 +9,9 @@
  */
 import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedJson, PreparedResponse } from "../http/prepared-response.ts";
-import type { AppContext, ServedRoute } from "../http/route.ts";
+import type { ServedRoute } from "../http/route.ts";
 import { once } from "../once.ts";
+import type { Site } from "../site.ts";
 import { type DocumentedRoute, openApiDocument } from "./document.ts";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "./paths.ts";
 import { docsPage } from "./ui.ts";
@@ -19,10 +20,10 @@ export interface ApiDocsOptions {
   readonly routes: readonly DocumentedRoute[];
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
   /** Whose content the examples show, and where the site is. */
-  readonly app: AppContext;
+  readonly site: Site;
 }
 
-export function docsRoutes({ routes, info, app }: ApiDocsOptions): ServedRoute[] {
+export function docsRoutes({ routes, info, site }: ApiDocsOptions): ServedRoute[] {
   const page = once(
     () =>
       new PreparedResponse(docsPage(info.title, info.description, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH), {
@@ -34,7 +35,7 @@ export function docsRoutes({ routes, info, app }: ApiDocsOptions): ServedRoute[]
       }),
   );
   const document = once(
-    () => new PreparedJson(openApiDocument(routes, { info, servers: [{ url: app.config.siteUrl }] }, app)),
+    () => new PreparedJson(openApiDocument(routes, { info, servers: [{ url: site.config.siteUrl }] }, site)),
   );
   const script = once(() =>
     import("./ui-script.ts").then(

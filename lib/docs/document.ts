@@ -5,7 +5,8 @@
  */
 import type { OpenAPIV3 } from "openapi-types";
 import type { Profile } from "../content/schemas.ts";
-import type { AppContext, Method, RouteDetail } from "../http/route.ts";
+import type { Method } from "../http/route.ts";
+import type { RouteDetail, Site } from "../site.ts";
 import { pipelineErrors } from "./responses.ts";
 
 /** The API's name, `<owner>'s site API`: the document's title, and what the index and the health check call it. */
@@ -29,12 +30,12 @@ function operationIdOf(method: string, path: string): string {
 
 /**
  * The OpenAPI 3.1 document of the given routes (the route files', not the docs' own),
- * with examples from `app`'s content.
+ * with examples from `site`'s content.
  */
 export function openApiDocument(
   routes: readonly DocumentedRoute[],
   documentation: Omit<OpenAPIV3.Document, "paths" | "openapi">,
-  app: AppContext,
+  site: Site,
 ): Record<string, unknown> {
   const paths: Record<string, Record<string, OpenAPIV3.OperationObject>> = {};
   for (const { method, path, detail } of routes) {
@@ -45,7 +46,7 @@ export function openApiDocument(
       ...described,
       // The schemas are built now, when the document is first asked for. Every route can
       // also answer what the request pipeline answers for any route.
-      responses: { ...pipelineErrors(), ...responses(app) },
+      responses: { ...pipelineErrors(), ...responses(site) },
     };
   }
   return { openapi: "3.1.0", ...documentation, paths };

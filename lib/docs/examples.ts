@@ -3,7 +3,7 @@
  * app's content, so the document shows the owner who runs the site.
  */
 import { placeOf } from "../content/schemas.ts";
-import type { Content } from "../content/validate.ts";
+import type { Content } from "../content/site-content.ts";
 
 /** The terminal profile's first lines, as `curl` shows them without colour. */
 export function profileTextExample({ profile }: Content): string {

@@ -8,7 +8,7 @@
  * carried over (`dropped`), and every value read in a way the owner should check (`adjusted`).
  */
 import { isCalendarDate } from "../content/dates.ts";
-import { contentSchemas, type Profile } from "../content/schemas.ts";
+import { type Profile, ProfileSchema } from "../content/schemas.ts";
 import { countryName } from "./iso-codes.ts";
 import { WEBSITE_LABEL } from "./json-resume.ts";
 
@@ -26,7 +26,7 @@ export interface ImportReport {
 
 /** The content schema's limits on lists, read from it (`lib/content/schemas.ts`). */
 function listLimits() {
-  const { links, skills, experience, education, languages } = contentSchemas().Profile.properties;
+  const { links, skills, experience, education, languages } = ProfileSchema.properties;
   return {
     links: links.maxItems as number,
     skills: skills.maxItems as number,

@@ -6,10 +6,10 @@
  */
 import { Elysia } from "elysia";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
-import { builtInContent, contentCheckedAtBuild } from "../content/files.ts";
-import { contentFromFolder } from "../content/folder.ts";
-import { type Content, validateContent } from "../content/validate.ts";
-import { checkPagesServed } from "../crawlers/site-pages.ts";
+import type { ContentFile } from "../content/content-file.ts";
+import { builtInFiles, type ContentFiles, folderFiles, readContentFile } from "../content/files.ts";
+import { readContent } from "../content/site-content.ts";
+import { sitePages } from "../crawlers/site-pages.ts";
 import { docsRoutes } from "../docs/api-docs.ts";
 import { type DocumentedRoute, siteApiName } from "../docs/document.ts";
 import { keyFileRoutes } from "../indexnow/key-file.ts";
@@ -20,15 +20,11 @@ import { type SiteMetrics, siteMetrics } from "../metrics/site-metrics.ts";
 import type { Config } from "../runtime/config.ts";
 import { Lifecycle } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
+import { releaseId } from "../runtime/release.ts";
 import { VERSION } from "../runtime/version.ts";
+import { declaredRoutes, type RouteFiles, routeTable, type Site } from "../site.ts";
 import { ANY_PATH, requestPipeline } from "./pipeline.ts";
-import {
-  type AppContext,
-  declaredRoutes,
-  type RouteFiles,
-  routeSummaries,
-  type ServedRoute,
-} from "./route.ts";
+import type { ServedRoute } from "./route.ts";
 import { SERVER_OPTIONS } from "./server-options.ts";
 import { allowedMethods, unmatchedRoute } from "./unmatched.ts";
 
@@ -38,8 +34,8 @@ export interface AppOptions {
   readonly log: Log;
   /** Where answers and IndexNow submissions are counted; by default a set of its own. */
   readonly metrics?: SiteMetrics;
-  /** Validated content; by default `CONTENT_DIR`'s files or, without it, those in `content/`, validated now. */
-  readonly content?: Content;
+  /** Where the content's files are read from; by default `CONTENT_DIR`'s over the built-in `content/` (`contentFilesOf`). */
+  readonly files?: ContentFiles;
   /** Epoch milliseconds, as `Date.now`; tests pass a fixed clock. */
   readonly clock?: () => number;
   /** Uniform in [0, 1), as `Math.random`; tests pass a seeded one. */
@@ -55,6 +51,11 @@ export interface AppOptions {
   readonly live?: LiveFeed;
 }
 
+/**
+ * The app: reads and checks the content, builds the `Site` every route may use, sets up
+ * each route file's routes, and puts the request pipeline in front of them. Throws a
+ * `ContentError` naming the first mistake in a content file.
+ */
 export function createApp(options: AppOptions) {
   const {
     config,
@@ -64,32 +65,48 @@ export function createApp(options: AppOptions) {
     random = Math.random,
     routes = manifest,
   } = options;
-  const content = options.content ?? contentOf(config);
+  const { siteUrl } = config;
+  const files = options.files ?? contentFilesOf(config);
+  const content = readContent(files, siteUrl);
+  const checked = new Map<object, unknown>();
+  function read<T>(file: ContentFile<T>): T {
+    if (!checked.has(file)) checked.set(file, readContentFile(files, file, siteUrl));
+    return checked.get(file) as T;
+  }
   const lifecycle = options.lifecycle ?? new Lifecycle();
   // GitHub asks for a User-Agent that names the application.
-  const userAgent = `site-api/${VERSION} (+${config.siteUrl})`;
+  const userAgent = `site-api/${VERSION} (+${siteUrl})`;
   const live = options.live ?? ownerFeed(config.live, content, userAgent, { clock, log, metrics });
   lifecycle.add(live);
+  const table = routeTable(routes, content, siteUrl);
+  const site: Site = {
+    config,
+    content,
+    read,
+    clock,
+    random,
+    startedAt: new Date(clock()),
+    version: VERSION,
+    routes: table,
+    log,
+    metrics,
+    indexNow: indexNowService({
+      config,
+      pages: sitePages(content, table, siteUrl),
+      release: releaseId(VERSION, files, siteUrl),
+      clock,
+      log,
+      metrics,
+    }),
+    live,
+    lifecycle,
+  };
   const declared = declaredRoutes(routes, content.profile.handle);
   const documented: DocumentedRoute[] = declared.map(({ method, path, route }) => ({
     method,
     path,
     detail: route.detail,
   }));
-  const context: AppContext = {
-    config,
-    content,
-    clock,
-    random,
-    startedAt: new Date(clock()),
-    version: VERSION,
-    routes: routeSummaries(routes, content, config.siteUrl),
-    log,
-    metrics,
-    indexNow: indexNowService({ config, content, version: VERSION, clock, log, metrics }),
-    live,
-    lifecycle,
-  };
   const info = {
     title: siteApiName(content.profile),
     version: VERSION,
@@ -99,17 +116,11 @@ export function createApp(options: AppOptions) {
   };
 
   const served: ServedRoute[] = [
-    ...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(context) })),
-    ...docsRoutes({ routes: documented, info, app: context }),
+    ...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(site) })),
+    ...docsRoutes({ routes: documented, info, site }),
     // Not a route file: its path is the configured key, so it cannot be a file name.
     ...keyFileRoutes(config.indexNow.key),
   ];
-
-  checkPagesServed(
-    content,
-    new Set(served.filter(({ method }) => method === "GET").map(({ path }) => path)),
-    options.content ? undefined : config.contentDir,
-  );
 
   const app = new Elysia({
     name: "site",
@@ -123,10 +134,9 @@ export function createApp(options: AppOptions) {
   return app.all(ANY_PATH, unmatchedRoute(allowedMethods(served)));
 }
 
-/** The content `config` names: `CONTENT_DIR`'s, or the built-in `content/`. */
-export function contentOf(config: Config): Content {
-  if (config.contentDir !== undefined) return contentFromFolder(config.contentDir, config.siteUrl);
-  return validateContent(builtInContent(), config.siteUrl, { filesChecked: contentCheckedAtBuild });
+/** The content files `config` names: `CONTENT_DIR`'s over the built-in `content/`, or the built-in alone. */
+export function contentFilesOf(config: Config): ContentFiles {
+  return config.contentDir === undefined ? builtInFiles : folderFiles(config.contentDir);
 }
 
 export type App = ReturnType<typeof createApp>;

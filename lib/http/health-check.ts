@@ -11,7 +11,7 @@ import { Type as t } from "@sinclair/typebox";
 import { siteApiName } from "../docs/document.ts";
 import type { Delivery } from "../indexnow/trigger.ts";
 import type { SourceHealth } from "../live/feed.ts";
-import type { AppContext } from "./route.ts";
+import type { Site } from "../site.ts";
 
 export type HealthStatus = "pass" | "warn" | "fail";
 
@@ -87,15 +87,15 @@ function engineCheck(delivery: Delivery, release: string): CheckItem {
   };
 }
 
-/** The health of the app as it stands at `at`. */
-export function healthOf(app: AppContext, at: Date): Health {
-  const sources = app.live.health();
+/** The health of the site as it stands at `at`. */
+export function healthOf(site: Site, at: Date): Health {
+  const sources = site.live.health();
   const checks: Record<string, CheckItem[]> = {
     uptime: [
       {
-        ...(app.config.fly && { componentId: app.config.fly.machineId }),
+        ...(site.config.fly && { componentId: site.config.fly.machineId }),
         componentType: "system",
-        observedValue: seconds(at.getTime() - app.startedAt.getTime()),
+        observedValue: seconds(at.getTime() - site.startedAt.getTime()),
         observedUnit: "s",
         status: "pass",
         time: at.toISOString(),
@@ -103,8 +103,8 @@ export function healthOf(app: AppContext, at: Date): Health {
     ],
   };
   for (const source of sources) checks[`${source.source}:age`] = [sourceCheck(source, at)];
-  const release = app.indexNow.release;
-  const deliveries = app.indexNow.notReady ? [] : app.indexNow.trigger.deliveries();
+  const release = site.indexNow.release;
+  const deliveries = site.indexNow.notReady ? [] : site.indexNow.trigger.deliveries();
   if (deliveries.length > 0) checks["indexnow:submission"] = deliveries.map((d) => engineCheck(d, release));
 
   const items = Object.values(checks).flat();
@@ -113,7 +113,7 @@ export function healthOf(app: AppContext, at: Date): Health {
       item.output ? [`${key}${item.componentId ? ` ${item.componentId}` : ""}: ${item.output}`] : [],
     ),
   );
-  const draining = app.lifecycle.draining;
+  const draining = site.lifecycle.draining;
   const status: HealthStatus = draining
     ? "fail"
     : items.some((item) => item.status !== "pass")
@@ -122,10 +122,10 @@ export function healthOf(app: AppContext, at: Date): Health {
   const output = [...(draining ? ["draining: the server is shutting down"] : []), ...problems].join("; ");
   return {
     status,
-    version: app.version,
+    version: site.version,
     releaseId: release,
-    serviceId: new URL(app.config.siteUrl).host,
-    description: siteApiName(app.content.profile),
+    serviceId: new URL(site.config.siteUrl).host,
+    description: siteApiName(site.content.profile),
     ...(status !== "pass" && output && { output }),
     checks,
   };

@@ -4,8 +4,8 @@
  * from the profile; the site's part from `content/stack.json`; "Last update" is the
  * latest of the content's own dates, in the initiative's YYYY/MM/DD.
  */
-import { placeOf } from "../content/schemas.ts";
-import type { Content } from "../content/validate.ts";
+import { placeOf, type Stack } from "../content/schemas.ts";
+import type { Content } from "../content/site-content.ts";
 import { lastChanged } from "../crawlers/site-pages.ts";
 import { fediverseAccount } from "./fediverse.ts";
 
@@ -18,8 +18,8 @@ const lines = (fields: readonly (readonly [string, string | undefined])[]) =>
 /** The day the content last changed, `2026-11-20` → `2026/11/20`; all of it is dated. */
 const lastUpdate = (content: Content): string => (lastChanged(content) as string).replaceAll("-", "/");
 
-export function renderHumansTxt(content: Content, siteUrl: string): string {
-  const { profile, stack } = content;
+export function renderHumansTxt(content: Content, stack: Stack, siteUrl: string): string {
+  const { profile } = content;
   const email = profile.email ? `mailto:${profile.email}` : undefined;
   const name = profile.nativeName ? `${profile.name} (${profile.nativeName})` : profile.name;
   const team = lines([

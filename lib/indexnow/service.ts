@@ -1,14 +1,12 @@
 /**
  * @module The running release's IndexNow trigger, built once per app and shared through
- * the app context: `POST /api/ping-indexnow` submits through it, and the health check at
+ * the `Site`: `POST /api/ping-indexnow` submits through it, and the health check at
  * `/api/ping` reads what each engine last said of the release.
  */
-import type { Content } from "../content/validate.ts";
-import { sitePages } from "../crawlers/site-pages.ts";
+import type { SitePage } from "../crawlers/site-pages.ts";
 import type { SiteMetrics } from "../metrics/site-metrics.ts";
 import type { Config } from "../runtime/config.ts";
 import type { Log } from "../runtime/log.ts";
-import { releaseId } from "../runtime/release.ts";
 import { keyFilePath } from "./key-file.ts";
 import { notReadyReason } from "./readiness.ts";
 import type { SubmissionReport } from "./submission.ts";
@@ -28,8 +26,10 @@ export interface IndexNowService {
 
 export interface IndexNowSetup {
   readonly config: Config;
-  readonly content: Content;
-  readonly version: string;
+  /** The site's pages: what the sitemap lists (`lib/crawlers/site-pages.ts`). */
+  readonly pages: readonly SitePage[];
+  /** The running release (`lib/runtime/release.ts`). */
+  readonly release: string;
   readonly clock: () => number;
   readonly log: Pick<Log, "event">;
   readonly metrics: Pick<SiteMetrics, "indexNowSubmission">;
@@ -39,28 +39,26 @@ export interface IndexNowSetup {
  * What a submission sends for this site and key: the host, the key and where its file is,
  * and the site's pages. The route's documentation builds its example with it too.
  */
-export function indexNowPayload(siteUrl: string, content: Content, key: string): IndexNowPayload {
+export function indexNowPayload(siteUrl: string, pages: readonly SitePage[], key: string): IndexNowPayload {
   return {
     host: new URL(siteUrl).host,
     key,
     keyLocation: `${siteUrl}${keyFilePath(key)}`,
     // Exactly what /sitemap.xml lists.
-    urlList: sitePages(content, siteUrl).map(({ url }) => url),
+    urlList: pages.map(({ url }) => url),
   };
 }
 
 export function indexNowService({
   config,
-  content,
-  version,
+  pages,
+  release,
   clock,
   log,
   metrics,
 }: IndexNowSetup): IndexNowService {
   const { key, endpoints, timeoutMs, cooldownSeconds } = config.indexNow;
-  const site = config.siteUrl;
-  const payload = indexNowPayload(site, content, key ?? "");
-  const release = releaseId(version, content);
+  const payload = indexNowPayload(config.siteUrl, pages, key ?? "");
   const trigger = releaseTrigger(
     async function submitRelease(to, startedAt) {
       const report = await submitAll(payload, { endpoints: to, timeoutMs, now: startedAt });

@@ -8,7 +8,7 @@
  * 2025 a push no longer says how many commits it carried, nor a pull request its title,
  * so a phrase says what the event still does.
  */
-import type { Content } from "../content/validate.ts";
+import type { Content } from "../content/site-content.ts";
 import { GITHUB_LOGIN } from "./config.ts";
 import { type Activity, InvalidBody, type LiveSource, type SourceSetup, shownText } from "./source.ts";
 

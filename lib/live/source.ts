@@ -4,7 +4,7 @@
  * source says how to ask and what an answer means; the reader (`read.ts`) does the rest,
  * the same for every source: the conditional request, the timeout, the limits, the outcome.
  */
-import type { Content } from "../content/validate.ts";
+import type { Content } from "../content/site-content.ts";
 import { onOneLine } from "../one-line-text.ts";
 import type { LiveConfig } from "./config.ts";
 

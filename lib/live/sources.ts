@@ -4,7 +4,7 @@
  * read there (no GitHub link, say), and is then neither read nor shown. `ownerFeed` is
  * the feed over them that the app and the tests build alike.
  */
-import type { Content } from "../content/validate.ts";
+import type { Content } from "../content/site-content.ts";
 import type { LiveConfig } from "./config.ts";
 import { type FeedOptions, type LiveFeed, liveFeed } from "./feed.ts";
 import { githubSource } from "./github.ts";

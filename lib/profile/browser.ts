@@ -4,9 +4,9 @@
  */
 import { CACHE_CONTROL, CONTENT_TYPE, htmlSecurityPolicy } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
-import type { AppContext } from "../http/route.ts";
 import { sha256 } from "../http/sha256.ts";
 import { perInterval } from "../per-interval.ts";
+import type { Site } from "../site.ts";
 import { renderPage } from "./html/page.ts";
 import { profileLayout } from "./layout.ts";
 
@@ -15,10 +15,10 @@ export function styleHash(css: string): string {
   return `sha256-${sha256(css, "base64")}`;
 }
 
-export function browserPage(app: AppContext): () => PreparedResponse {
-  return perInterval(60_000, app.clock, (at) => {
+export function browserPage(site: Site): () => PreparedResponse {
+  return perInterval(60_000, site.clock, (at) => {
     const page = renderPage(
-      profileLayout(app.content, app.routes, app.config.siteUrl, at, app.live.latest()),
+      profileLayout(site.content, site.routes, site.config.siteUrl, at, site.live.latest()),
     );
     return new PreparedResponse(page.html, {
       contentType: CONTENT_TYPE.html,

@@ -7,7 +7,7 @@
  */
 
 import { placeOf } from "../content/schemas.ts";
-import type { Content } from "../content/validate.ts";
+import type { Content } from "../content/site-content.ts";
 import { DOCS_PATH } from "../docs/paths.ts";
 import type { RouteSummary, WholeContent } from "../http/route.ts";
 import { fediverseAccount } from "../identity/fediverse.ts";
@@ -21,6 +21,8 @@ export interface EndpointExample {
   readonly summary: string;
   /** `curl https://site/api/now`: what a reader can paste into a terminal. */
   readonly command: string;
+  /** A terminal gets the profile itself there. */
+  readonly profileForTerminals: boolean;
 }
 
 /** The owner's latest activity at a live source, with how long ago it was. */
@@ -218,11 +220,18 @@ export function profileLayout(
   activities: readonly KnownActivity[] = [],
 ): ProfileLayout {
   const { profile, now } = content;
-  const example = ({ method, path, tryPath, summary }: RouteSummary): EndpointExample => ({
+  const example = ({
+    method,
+    path,
+    examplePath,
+    summary,
+    profileForTerminals,
+  }: RouteSummary): EndpointExample => ({
     method,
     path,
     summary,
-    command: curlCommand(siteUrl, method, tryPath),
+    command: curlCommand(siteUrl, method, examplePath),
+    profileForTerminals: profileForTerminals === true,
   });
   const layout: Omit<ProfileLayout, "sections"> = {
     header: {
@@ -269,7 +278,7 @@ export function profileLayout(
     api: {
       endpoints: routes.map(example),
       whole: WHOLE_ORDER.flatMap((content) =>
-        routes.filter((route) => route.method === "GET" && route.servesWhole === content).map(example),
+        routes.filter((route) => route.method === "GET" && route.contentAsJson === content).map(example),
       ),
       docs: `${siteUrl}${DOCS_PATH}`,
     },

@@ -5,7 +5,7 @@
  * parsing (and its 400s), the OpenAPI parameter, `?help` and the README's list.
  */
 import { placeOf } from "../content/schemas.ts";
-import type { Content } from "../content/validate.ts";
+import type { Content } from "../content/site-content.ts";
 import { ApiError } from "../http/errors.ts";
 import { quoteInput } from "../http/request-input.ts";
 import type { KnownActivity } from "../live/feed.ts";

@@ -3,23 +3,23 @@
  * drawn again each minute with the owner's local time and latest activity.
  */
 import { CACHE_CONTROL } from "../http/headers.ts";
-import type { AppContext } from "../http/route.ts";
+import type { Site } from "../site.ts";
 import { renderProfile } from "./ansi/index.ts";
 import { profileLayout } from "./layout.ts";
 import { liveText, type TextAnswer } from "./text-answer.ts";
 
-export function terminalProfile(app: AppContext, path: string): TextAnswer {
+export function terminalProfile(site: Site, path: string): TextAnswer {
   return liveText(
     {
       intervalMs: 60_000,
-      clock: app.clock,
+      clock: site.clock,
       cacheControl: CACHE_CONTROL.perMinute,
       etag: true,
-      url: `${app.config.siteUrl}${path}`,
+      url: `${site.config.siteUrl}${path}`,
     },
     ({ width, style }, at) =>
       renderProfile(
-        profileLayout(app.content, app.routes, app.config.siteUrl, at, app.live.latest()),
+        profileLayout(site.content, site.routes, site.config.siteUrl, at, site.live.latest()),
         width,
         style,
       ),

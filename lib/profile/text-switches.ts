@@ -8,6 +8,7 @@ import type { OpenAPIV3 } from "openapi-types";
 import { listed } from "../content/mistakes.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Help } from "./ansi/help.ts";
+import { THEMES, type Theme } from "./ansi/palettes.ts";
 
 export interface TextSwitch {
   readonly name: string;
@@ -24,7 +25,6 @@ export interface TextSwitch {
 }
 
 export const WIDTH = { default: 80, min: 40, max: 200 } as const;
-export const THEMES = ["dark", "light"] as const;
 
 export const TEXT_SWITCHES = [
   { name: "nocolor", short: "T", meaning: "plain text: no colour codes", example: "nocolor" },
@@ -50,8 +50,6 @@ export const TEXT_SWITCHES = [
   },
   { name: "help", meaning: "this list", example: "help" },
 ] as const satisfies readonly TextSwitch[];
-
-export type Theme = "auto" | (typeof THEMES)[number];
 
 /** What a request's switches ask of a text answer. */
 export interface TextOptions {

@@ -5,7 +5,7 @@
  * listen: the app on `PORT`, and `GET /metrics` for Prometheus on `METRICS_PORT` when
  * metrics are on. A port in use, like a bad variable, is a one-line refusal naming it.
  */
-import { ContentError } from "../content/validate.ts";
+import { ContentError } from "../content/site-content.ts";
 import { type App, type AppOptions, createApp } from "../http/app.ts";
 import { METRICS_PATH, metricsEndpoint } from "../metrics/endpoint.ts";
 import { processMetrics } from "../metrics/process-metrics.ts";

@@ -6,7 +6,7 @@ import { documentBody, envelope, notModified, ok } from "../../lib/docs/response
 import { ApiError } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { preparedFile } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/http/route.ts";
+import { defineRoute } from "../../lib/site.ts";
 
 const NO_DID = "This site's owner has set no Bluesky DID: blueskyDid in content/profile.json";
 
@@ -19,14 +19,14 @@ export const GET = defineRoute({
       "text, so that Bluesky accepts this site's domain as the owner's handle. The same text " +
       "for every client; 404 when the owner has set no DID.",
     tags: ["identity"],
-    responses: (app) => ({
+    responses: (site) => ({
       200: ok(
         "The DID",
         documentBody(
           CONTENT_TYPE.text,
           "A DID, alone: no prefix, no line end",
           // An owner without a DID still gets an example of the shape: their domain's did:web.
-          app.content.profile.blueskyDid ?? `did:web:${new URL(app.config.siteUrl).hostname}`,
+          site.content.profile.blueskyDid ?? `did:web:${new URL(site.config.siteUrl).hostname}`,
         ),
         true,
       ),
@@ -34,9 +34,9 @@ export const GET = defineRoute({
       404: envelope("not_found", "The owner has set no DID", NO_DID),
     }),
   },
-  tryPath: (path, content) => (content.profile.blueskyDid ? path : undefined),
-  setup(app) {
-    const did = app.content.profile.blueskyDid;
+  examplePath: (path, content) => (content.profile.blueskyDid ? path : undefined),
+  setup(site) {
+    const did = site.content.profile.blueskyDid;
     if (did === undefined) {
       return function noDid() {
         throw new ApiError("not_found", NO_DID);

@@ -8,7 +8,6 @@ import { ApiError } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { preparedPerKey } from "../../lib/http/prepared-response.ts";
 import { quoteInput } from "../../lib/http/request-input.ts";
-import { defineRoute } from "../../lib/http/route.ts";
 import {
   jrdFor,
   keepsRel,
@@ -17,6 +16,7 @@ import {
   webfingerOwner,
   webfingerQuery,
 } from "../../lib/identity/webfinger.ts";
+import { defineRoute } from "../../lib/site.ts";
 
 const jrdSchema = () =>
   t.Object(
@@ -69,8 +69,8 @@ export const GET = defineRoute({
         explode: true,
       },
     ],
-    responses: (app) => {
-      const owner = webfingerOwner(app.content.profile, app.config.siteUrl);
+    responses: (site) => {
+      const owner = webfingerOwner(site.content.profile, site.config.siteUrl);
       return {
         200: ok(
           "The owner's JRD",
@@ -91,9 +91,10 @@ export const GET = defineRoute({
       };
     },
   },
-  tryPath: (path, content, siteUrl) => `${path}?resource=${webfingerOwner(content.profile, siteUrl).acct}`,
-  setup(app) {
-    const owner = webfingerOwner(app.content.profile, app.config.siteUrl);
+  examplePath: (path, content, siteUrl) =>
+    `${path}?resource=${webfingerOwner(content.profile, siteUrl).acct}`,
+  setup(site) {
+    const owner = webfingerOwner(site.content.profile, site.config.siteUrl);
     const linkRels = jrdFor(owner, owner.acct, []).links.map(({ rel }) => rel);
     // One per subject and set of links kept: a few at most, whatever strangers ask.
     const answerFor = preparedPerKey<string>({ contentType: CONTENT_TYPE.jrd });

@@ -4,9 +4,9 @@
  */
 import { profileTextExample } from "../../lib/docs/examples.ts";
 import { notModified, ok, textBody } from "../../lib/docs/responses.ts";
-import { defineRoute } from "../../lib/http/route.ts";
 import { terminalProfile } from "../../lib/profile/terminal-profile.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
+import { defineRoute } from "../../lib/site.ts";
 
 export const GET = defineRoute({
   detail: {
@@ -20,13 +20,14 @@ export const GET = defineRoute({
       "`GET /` returns the same bytes to terminal clients.",
     tags: ["profile"],
     parameters: switchParameters(),
-    responses: (app) => ({
-      200: ok("The profile, as text", textBody(profileTextExample(app.content)), true),
+    responses: (site) => ({
+      200: ok("The profile, as text", textBody(profileTextExample(site.content)), true),
       304: notModified,
     }),
   },
-  setup(app) {
-    const profile = terminalProfile(app, "/api/curl");
+  profileForTerminals: true,
+  setup(site) {
+    const profile = terminalProfile(site, "/api/curl");
     return function curlProfile({ request }) {
       return profile(request);
     };

@@ -1,29 +1,42 @@
-/** GET /api/fortune: a random quote on data science, engineering or life. */
-
-import { anyOf } from "../../lib/content/random-pick.ts";
-import { contentSchemas, type Quote } from "../../lib/content/schemas.ts";
+/** GET /api/fortune: a random quote, from `content/quotes.json`. */
+import { Type as t } from "@sinclair/typebox";
+import { contentFile } from "../../lib/content/content-file.ts";
+import { randomPicker } from "../../lib/content/random-pick.ts";
+import { Text } from "../../lib/content/schemas.ts";
 import { jsonBody, ok } from "../../lib/docs/responses.ts";
-import { CACHE_CONTROL } from "../../lib/http/headers.ts";
-import { preparedPerValue } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/http/route.ts";
+import { uncachedJson } from "../../lib/http/prepared-response.ts";
+import { defineRoute } from "../../lib/site.ts";
+
+const Quote = t.Object(
+  {
+    text: Text("The quotation, verbatim", 400),
+    author: Text("Who said or wrote it", 80),
+    source: t.Optional(Text("Where it was said or written, with the year", 160)),
+  },
+  { additionalProperties: false },
+);
+
+const QUOTES = contentFile({
+  name: "quotes.json",
+  schema: t.Array(Quote, { minItems: 1 }),
+  entries: { one: "quote", many: "quotes" },
+});
 
 export const GET = defineRoute({
   detail: {
     summary: "A random quote",
     description:
-      "A quote on data science, engineering or life: `text`, `author` and, where known, " +
-      "the `source` with its year. A new pick on every request; never cached.",
+      "A quote from the owner's collection: `text`, `author` and, where known, the `source` " +
+      "with its year. Never the same quote twice in a row; never cached.",
     tags: ["fun"],
-    responses: (app) => ({
-      200: ok("A quote", jsonBody(contentSchemas().Quote, app.content.quotes[0])),
+    responses: (site) => ({
+      200: ok("A quote", jsonBody(Quote, site.read(QUOTES)[0])),
     }),
   },
-  setup(app) {
-    // Each quote is serialised once, the first time it is picked.
-    const prepared = preparedPerValue<Quote>(CACHE_CONTROL.noStore);
-    const pick = anyOf(app.content.quotes, app.random);
-    return function fortune({ client, request }) {
-      return prepared(pick()).respond(client, request);
+  setup(site) {
+    const pick = randomPicker(site.read(QUOTES), site.random);
+    return function fortune({ client }) {
+      return uncachedJson(pick(), { pretty: client.prettyJson });
     };
   },
 });

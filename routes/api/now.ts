@@ -3,11 +3,11 @@
  * they did lately at each live source (GitHub), as last read.
  */
 import { Type as t } from "@sinclair/typebox";
-import { contentSchemas } from "../../lib/content/schemas.ts";
+import { NowSchema } from "../../lib/content/schemas.ts";
 import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import type { KnownActivity } from "../../lib/live/feed.ts";
+import { defineRoute, type Site } from "../../lib/site.ts";
 
 const activitySchema = () =>
   t.Object({
@@ -20,7 +20,7 @@ const activitySchema = () =>
 
 const nowSchema = () =>
   t.Composite([
-    contentSchemas().Now,
+    NowSchema,
     t.Object({
       timezone: t.String({ description: "The owner's IANA time zone" }),
       activity: t.Optional(
@@ -33,7 +33,7 @@ const nowSchema = () =>
     }),
   ]);
 
-const nowStatus = ({ content }: AppContext, activities: readonly KnownActivity[]) => ({
+const nowStatus = ({ content }: Site, activities: readonly KnownActivity[]) => ({
   ...content.now,
   timezone: content.profile.location.timezone,
   ...(activities.length > 0 && {
@@ -48,12 +48,12 @@ const nowStatus = ({ content }: AppContext, activities: readonly KnownActivity[]
 });
 
 /** What a GitHub link shows, for the document's example. */
-const exampleActivity = (app: AppContext): KnownActivity[] => [
+const exampleActivity = (site: Site): KnownActivity[] => [
   {
     source: "github",
     sourceName: "GitHub",
-    text: `pushed to ${app.content.profile.handle}/site`,
-    url: `https://github.com/${app.content.profile.handle}/site`,
+    text: `pushed to ${site.content.profile.handle}/site`,
+    url: `https://github.com/${site.content.profile.handle}/site`,
     happenedAt: new Date("2026-11-21T13:53:02Z"),
     readAt: new Date("2026-11-21T14:04:41Z"),
     freshUntil: new Date("2026-11-21T14:14:41Z"),
@@ -70,21 +70,23 @@ export const GET = defineRoute({
       "source (a push, a pull request, a release or a new repository on GitHub), with when it " +
       "happened and when it was read. Sources are read in the background: this answer never waits for one.",
     tags: ["profile"],
-    responses: (app) => ({
-      200: ok("The /now status", jsonBody(nowSchema(), nowStatus(app, exampleActivity(app))), true),
+    responses: (site) => ({
+      200: ok("The /now status", jsonBody(nowSchema(), nowStatus(site, exampleActivity(site))), true),
       304: notModified,
     }),
   },
-  servesWhole: "now",
-  setup(app) {
-    let shown = app.live.latest();
-    let now = new PreparedJson(nowStatus(app, shown));
+  contentAsJson: "now",
+  featured: true,
+  sitemap: ["now"],
+  setup(site) {
+    let shown = site.live.latest();
+    let now = new PreparedJson(nowStatus(site, shown));
     return function nowAnswer({ client, request }) {
       // The same array until a read changes what is known: serialised once per change.
-      const latest = app.live.latest();
+      const latest = site.live.latest();
       if (latest !== shown) {
         shown = latest;
-        now = new PreparedJson(nowStatus(app, latest));
+        now = new PreparedJson(nowStatus(site, latest));
       }
       return now.respond(client, request);
     };

@@ -4,18 +4,19 @@
  * anyone may call it, and nothing anyone does sends a release twice to an engine that has
  * answered for good, or sooner than the cooldown.
  */
+import { sitePages } from "../../lib/crawlers/site-pages.ts";
 import { exampleReleaseId } from "../../lib/docs/examples.ts";
 import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { LIMITS, readBodyWithin } from "../../lib/http/limits.ts";
 import { uncachedJson } from "../../lib/http/prepared-response.ts";
-import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
 import type { EngineOutcome } from "../../lib/indexnow/outcomes.ts";
 import { releaseReport, releaseReportSchema } from "../../lib/indexnow/report.ts";
 import { indexNowPayload } from "../../lib/indexnow/service.ts";
 import { OVERALL_STATUS } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, type Delivery } from "../../lib/indexnow/trigger.ts";
+import { defineRoute, type Site } from "../../lib/site.ts";
 
 const EXAMPLE_SUBMITTED_AT = new Date("2026-11-21T14:05:09.000Z");
 /** The key is an example: the real one is the owner's. */
@@ -46,7 +47,7 @@ const bingTimeout = delivery("Bing", null, "timeout", "No answer within 5000 ms"
  * The report the route answers for these deliveries, built by `releaseReport` itself so the
  * example cannot drift from the answer; on this site's pages.
  */
-const example = (app: AppContext, deliveries: Delivery[], alreadySent = false) =>
+const example = (site: Site, deliveries: Delivery[], alreadySent = false) =>
   releaseReport(
     {
       deliveries,
@@ -56,8 +57,12 @@ const example = (app: AppContext, deliveries: Delivery[], alreadySent = false) =
         : { endpoints: deliveries.map(({ endpoint }) => endpoint), durationMs: 318 },
       coalesced: false,
     },
-    indexNowPayload(app.config.siteUrl, app.content, EXAMPLE_KEY),
-    exampleReleaseId(app.version),
+    indexNowPayload(
+      site.config.siteUrl,
+      sitePages(site.content, site.routes, site.config.siteUrl),
+      EXAMPLE_KEY,
+    ),
+    exampleReleaseId(site.version),
   );
 
 const cooldown = errors("rate_limited")["429"];
@@ -66,7 +71,7 @@ export const POST = defineRoute({
   detail: {
     summary: "Tell search engines the site changed (IndexNow)",
     description:
-      "For release pipelines: submits the site's root and the pages listed in `content/site.json` " +
+      "For release pipelines: submits the pages `/sitemap.xml` lists " +
       "to every IndexNow engine (Bing and Yandex unless `INDEXNOW_ENDPOINTS` says otherwise), in " +
       "parallel, each within `INDEXNOW_TIMEOUT_MS` with one retry for network errors and 5xx, and " +
       "reports what each engine said. Once per release (a new version, or new content): the " +
@@ -80,23 +85,23 @@ export const POST = defineRoute({
       "them (421 with `fly-replay`, which the proxy acts on), and a 504 says that machine could " +
       "not be reached.",
     tags: ["release"],
-    responses: (app) => ({
+    responses: (site) => ({
       200: {
         description:
           "This call submitted, and every engine accepted (200 or 202); or it submitted nothing, " +
           "as every engine had answered this release for good: `alreadySent: true`, with the " +
           "release's report, whatever its outcome",
-        content: jsonBody(releaseReportSchema(), example(app, [bingOk, yandexOk], true)),
+        content: jsonBody(releaseReportSchema(), example(site, [bingOk, yandexOk], true)),
       },
       207: {
         description: "This call submitted; some engines have accepted the release, some not: see `engines`",
-        content: jsonBody(releaseReportSchema(), example(app, [bingOk, yandexRefused])),
+        content: jsonBody(releaseReportSchema(), example(site, [bingOk, yandexRefused])),
       },
       502: {
         description:
           "This call submitted; no engine has accepted the release: see `engines` (this is the " +
           "report, not the error envelope)",
-        content: jsonBody(releaseReportSchema(), example(app, [bingTimeout, yandexRefused])),
+        content: jsonBody(releaseReportSchema(), example(site, [bingTimeout, yandexRefused])),
       },
       429: {
         ...cooldown,
@@ -110,12 +115,12 @@ export const POST = defineRoute({
       ...errors("not_configured", "misdirected_request", "coordinator_unreachable"),
     }),
   },
-  setup(app) {
-    const { notReady, trigger, payload, release } = app.indexNow;
+  setup(site) {
+    const { notReady, trigger, payload, release } = site.indexNow;
     return async function pingIndexNow({ client, request }) {
       await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body");
       if (notReady) throw new ApiError("not_configured", notReady);
-      const replay = await replayToCoordinator(request, app.config.fly);
+      const replay = await replayToCoordinator(request, site.config.fly);
       if (replay) return replay;
       let result: Awaited<ReturnType<typeof trigger>>;
       try {

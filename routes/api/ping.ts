@@ -14,12 +14,12 @@ import { wantsHealth } from "../../lib/http/client-kind.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { HEALTH_HTTP_STATUS, healthOf, healthSchema } from "../../lib/http/health-check.ts";
 import { PreparedJson, uncachedJson } from "../../lib/http/prepared-response.ts";
-import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { perInterval } from "../../lib/per-interval.ts";
 import { renderStatusCard } from "../../lib/profile/ansi/index.ts";
 import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
 import { liveText } from "../../lib/profile/text-answer.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
+import { defineRoute, type Site } from "../../lib/site.ts";
 
 const heartbeatSchema = () =>
   t.Object({
@@ -32,7 +32,7 @@ const heartbeatSchema = () =>
     region: t.Optional(t.String({ description: "On Fly.io: the region it runs in (`FLY_REGION`)" })),
   });
 
-const jsonExample = ({ version }: AppContext) => ({
+const jsonExample = ({ version }: Site) => ({
   pong: true,
   status: "ok",
   version,
@@ -41,7 +41,7 @@ const jsonExample = ({ version }: AppContext) => ({
 });
 
 /** The format's answer while the GitHub source fails: still 200. */
-const healthExample = ({ version, config, content }: AppContext, status: "warn" | "fail") => ({
+const healthExample = ({ version, config, content }: Site, status: "warn" | "fail") => ({
   status,
   version,
   releaseId: exampleReleaseId(version),
@@ -77,7 +77,7 @@ const healthExample = ({ version, config, content }: AppContext, status: "warn" 
   },
 });
 
-const textExample = ({ config }: AppContext) => `
+const textExample = ({ config }: Site) => `
   ● ${new URL(config.siteUrl).host} is up: pong
 
   status       ok
@@ -99,38 +99,40 @@ export const GET = defineRoute({
       "switches of text answers (`?nocolor`, `?width=`, `?help`, ...). Never cached.",
     tags: ["status"],
     parameters: switchParameters(),
-    responses: (app) => ({
+    responses: (site) => ({
       200: ok("The service is up: the heartbeat, or the health-check format's `pass` or `warn`", {
-        ...jsonBody(heartbeatSchema(), jsonExample(app)),
-        ...jsonBody(healthSchema(), healthExample(app, "warn"), CONTENT_TYPE.health),
-        ...textBody(textExample(app)),
+        ...jsonBody(heartbeatSchema(), jsonExample(site)),
+        ...jsonBody(healthSchema(), healthExample(site, "warn"), CONTENT_TYPE.health),
+        ...textBody(textExample(site)),
       }),
       503: ok(
         "The health-check format's `fail`: the server is draining after SIGTERM",
-        jsonBody(healthSchema(), healthExample(app, "fail"), CONTENT_TYPE.health),
+        jsonBody(healthSchema(), healthExample(site, "fail"), CONTENT_TYPE.health),
       ),
     }),
   },
-  setup(app) {
-    const site = new URL(app.config.siteUrl).host;
-    const { location } = app.content.profile;
-    const addressed = nameParts(app.content.profile).given;
+  setup(site) {
+    const { siteUrl } = site.config;
+    const host = new URL(siteUrl).host;
+    const { location } = site.content.profile;
+    const addressed = nameParts(site.content.profile).given;
     const suggestions = [
-      { command: `curl ${app.config.siteUrl}`, why: `${addressed}'s profile, in colour` },
-      { command: `curl ${app.config.siteUrl}/api/roast`, why: "a roast of a classic ML mistake" },
-      { command: `curl ${app.config.siteUrl}/api/now`, why: `what ${addressed} is doing now` },
+      { command: `curl ${siteUrl}`, why: `${addressed}'s profile, in colour` },
+      ...site.routes
+        .filter(({ method, featured }) => method === "GET" && featured)
+        .map(({ examplePath, summary }) => ({ command: `curl ${siteUrl}${examplePath}`, why: summary })),
       // Quoted: zsh reads an unquoted `?` as a pattern.
-      { command: `curl '${app.config.siteUrl}/api/curl?help'`, why: "colour, theme and width switches" },
+      { command: `curl '${siteUrl}/?help'`, why: "colour, theme and width switches" },
     ];
-    const { fly } = app.config;
-    const uptimeAt = (at: Date) => Math.floor((at.getTime() - app.startedAt.getTime()) / 1000);
+    const { fly } = site.config;
+    const uptimeAt = (at: Date) => Math.floor((at.getTime() - site.startedAt.getTime()) / 1000);
     // Uptime and time are shown to the second: each representation is built at most once
     // a second, and only when asked for, so a monitor's JSON never waits for the card.
-    const heartbeat = perInterval(1000, app.clock, (at) => {
+    const heartbeat = perInterval(1000, site.clock, (at) => {
       const body = {
         pong: true,
         status: "ok",
-        version: app.version,
+        version: site.version,
         uptimeSeconds: uptimeAt(at),
         serverTime: at.toISOString(),
         ...(fly && { machine: fly.machineId, region: fly.region }),
@@ -140,16 +142,16 @@ export const GET = defineRoute({
     const statusCard = liveText(
       {
         intervalMs: 1000,
-        clock: app.clock,
+        clock: site.clock,
         cacheControl: CACHE_CONTROL.noStore,
-        url: `${app.config.siteUrl}/api/ping`,
+        url: `${site.config.siteUrl}/api/ping`,
       },
       ({ width, style }, at) =>
         renderStatusCard(
           {
-            site,
+            site: host,
             status: "ok",
-            version: app.version,
+            version: site.version,
             uptime: formatDuration(uptimeAt(at)),
             serverTime: at.toISOString().replace(/\.\d+Z$/, "Z"),
             owner: addressed,
@@ -164,7 +166,7 @@ export const GET = defineRoute({
     return function ping({ client, request }) {
       if (wantsHealth(request)) {
         // Built per request: it says what each check is at this instant, and monitors ask rarely.
-        const health = healthOf(app, new Date(app.clock()));
+        const health = healthOf(site, new Date(site.clock()));
         return uncachedJson(health, {
           pretty: client.prettyJson,
           status: HEALTH_HTTP_STATUS[health.status],

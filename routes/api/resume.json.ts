@@ -2,7 +2,7 @@
 import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { jsonResumeSchema, toJsonResume } from "../../lib/formats/json-resume.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/http/route.ts";
+import { defineRoute } from "../../lib/site.ts";
 
 export const GET = defineRoute({
   detail: {
@@ -15,17 +15,17 @@ export const GET = defineRoute({
       "own with its level as `93/100` and its group as its keyword. `bun run import-resume " +
       "FILE` reads such a document back into `content/profile.json`.",
     tags: ["profile"],
-    responses: (app) => ({
+    responses: (site) => ({
       200: ok(
         "The JSON Resume document",
-        jsonBody(jsonResumeSchema(), toJsonResume(app.content.profile, app.config.siteUrl)),
+        jsonBody(jsonResumeSchema(), toJsonResume(site.content.profile, site.config.siteUrl)),
         true,
       ),
       304: notModified,
     }),
   },
-  setup(app) {
-    const resume = new PreparedJson(toJsonResume(app.content.profile, app.config.siteUrl));
+  setup(site) {
+    const resume = new PreparedJson(toJsonResume(site.content.profile, site.config.siteUrl));
     return function jsonResume({ client, request }) {
       return resume.respond(client, request);
     };

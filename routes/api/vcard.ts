@@ -7,13 +7,13 @@ import { documentBody, notModified, ok, textBody } from "../../lib/docs/response
 import { asksForVcard, renderVcard, VCARD_PATH, vcardFileName } from "../../lib/formats/vcard.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedResponse } from "../../lib/http/prepared-response.ts";
-import { type AppContext, defineRoute } from "../../lib/http/route.ts";
 import { renderContactCard } from "../../lib/profile/ansi/index.ts";
 import { fixedText } from "../../lib/profile/text-answer.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
+import { defineRoute, type Site } from "../../lib/site.ts";
 
 /** What a terminal shows, in outline: the QR code itself is too wide for an example. */
-function textExample({ content, config }: AppContext): string {
+function textExample({ content, config }: Site): string {
   const { profile } = content;
   return `
   ${profile.name}
@@ -39,30 +39,30 @@ export const GET = defineRoute({
       "the file, whoever asks.",
     tags: ["profile"],
     parameters: switchParameters(),
-    responses: (app) => ({
+    responses: (site) => ({
       200: ok(
         "The vCard, or for terminals its QR code",
         {
           ...documentBody(
             CONTENT_TYPE.vcard,
             "A vCard 4.0: CRLF line ends, folded at 75 octets",
-            renderVcard(app.content.profile, app.config.siteUrl),
+            renderVcard(site.content.profile, site.config.siteUrl),
           ),
-          ...textBody(textExample(app)),
+          ...textBody(textExample(site)),
         },
         true,
       ),
       304: notModified,
     }),
   },
-  setup(app) {
-    const url = `${app.config.siteUrl}${VCARD_PATH}`;
-    const { profile } = app.content;
+  setup(site) {
+    const url = `${site.config.siteUrl}${VCARD_PATH}`;
+    const { profile } = site.content;
     const card = {
       name: profile.name,
       role: profile.role,
       organisation: profile.experience.find(({ end }) => end === null)?.organisation,
-      vcard: renderVcard(profile, app.config.siteUrl),
+      vcard: renderVcard(profile, site.config.siteUrl),
       url,
       fileName: vcardFileName(profile),
       givenName: nameParts(profile).given,

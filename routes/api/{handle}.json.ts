@@ -2,10 +2,10 @@
  * GET /api/<handle>.json: the structured profile, for integrations and recruiters. Its path
  * follows the owner's handle in content/profile.json.
  */
-import { contentSchemas } from "../../lib/content/schemas.ts";
+import { ProfileSchema } from "../../lib/content/schemas.ts";
 import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/http/route.ts";
+import { defineRoute } from "../../lib/site.ts";
 
 export const GET = defineRoute({
   detail: {
@@ -15,14 +15,15 @@ export const GET = defineRoute({
       "(newest first, `end: null` while current), education and spoken languages. The path " +
       "is the owner's handle: `/api/<handle>.json`.",
     tags: ["profile"],
-    responses: (app) => ({
-      200: ok("The profile", jsonBody(contentSchemas().Profile, app.content.profile), true),
+    responses: (site) => ({
+      200: ok("The profile", jsonBody(ProfileSchema, site.content.profile), true),
       304: notModified,
     }),
   },
-  servesWhole: "profile",
-  setup(app) {
-    const profile = new PreparedJson(app.content.profile);
+  contentAsJson: "profile",
+  sitemap: ["profile"],
+  setup(site) {
+    const profile = new PreparedJson(site.content.profile);
     return function structuredProfile({ client, request }) {
       return profile.respond(client, request);
     };

@@ -12,12 +12,12 @@
  */
 import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
-import type { Content } from "../../lib/content/validate.ts";
+import type { Content } from "../../lib/content/site-content.ts";
 import type { App } from "../../lib/http/app.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { getPaths, profilePath, SITE_URL, testApp } from "../support/app.ts";
 import { NO_GITHUB } from "../support/loopback-only.ts";
-import { OWNERS, type Owner, ownerContent, ownerDir } from "../support/owners.ts";
+import { OWNERS, type Owner, ownerContent, ownerDir, ownerFiles } from "../support/owners.ts";
 
 /**
  * The fixture owners, and the origin every target is started with: the in-process app's,
@@ -68,7 +68,7 @@ const references = new Map<Owner, App>();
 function referenceFor(owner: Owner): App {
   let app = references.get(owner);
   if (!app) {
-    app = testApp({ clock: Date.now, content: ownerContent(owner, SITE_URL) });
+    app = testApp({ clock: Date.now, files: ownerFiles(owner) });
     references.set(owner, app);
   }
   return app;

@@ -1,18 +1,20 @@
 /**
- * Golden files for the rendered profile, the ping's status card, the help and the contact
- * card, at the fixed clock of `tests/support/app.ts`. Refresh with `bun run golden:update`
- * after an intended change, and review the diff.
+ * Golden files for the rendered profile, the ping's status card and the help, at the
+ * fixed clock of `tests/support/app.ts`, with the made-up route table of
+ * `tests/fixtures/golden-routes.ts`: a route added or removed changes none of them. Refresh
+ * with `bun run golden:update` after an intended change, and review the diff.
  */
 import { describe, test } from "bun:test";
 import { VERSION } from "../../lib/runtime/version.ts";
+import { GOLDEN_ROUTES } from "../fixtures/golden-routes.ts";
 import { as, send, testApp } from "../support/app.ts";
 import { expectGolden } from "../support/golden.ts";
 import { shownFeed } from "../support/live.ts";
 
 /** Nothing read from a live source: what an owner with no GitHub link, or a server just started, shows. */
-const app = testApp();
+const app = testApp({ routes: GOLDEN_ROUTES });
 /** A push read from GitHub, twelve minutes old. */
-const withActivity = testApp({ live: shownFeed() });
+const withActivity = testApp({ routes: GOLDEN_ROUTES, live: shownFeed() });
 const text = async (url: string, headers: Record<string, string> = as.curl, from = app) =>
   (await (await send(from, url, headers)).text()).replaceAll(VERSION, "<version>");
 
@@ -26,24 +28,21 @@ describe("golden: the terminal profile", () => {
     ["profile.light-truecolor.ansi.txt", "?theme=light&truecolor"],
   ];
   test.each(palettes)("%s: the profile drawn with %p", async (file, query) => {
-    expectGolden(file, await text(`/api/curl${query}`));
+    expectGolden(file, await text(`/${query}`));
   });
 
   test.each([40, 60, 80, 120])("profile.plain-%d.txt: without colour, at that width", async (width) => {
-    expectGolden(`profile.plain-${width}.txt`, await text(`/api/curl?nocolor&width=${width}`));
+    expectGolden(`profile.plain-${width}.txt`, await text(`/?nocolor&width=${width}`));
   });
 });
 
 describe("golden: the profile with the latest activity read from GitHub", () => {
   test("profile.activity.ansi.txt, in colour", async () => {
-    expectGolden("profile.activity.ansi.txt", await text("/api/curl", as.curl, withActivity));
+    expectGolden("profile.activity.ansi.txt", await text("/", as.curl, withActivity));
   });
 
   test("profile.activity.plain-40.txt: without colour at 40 columns", async () => {
-    expectGolden(
-      "profile.activity.plain-40.txt",
-      await text("/api/curl?nocolor&width=40", as.curl, withActivity),
-    );
+    expectGolden("profile.activity.plain-40.txt", await text("/?nocolor&width=40", as.curl, withActivity));
   });
 
   test("profile.activity.html: the page", async () => {
@@ -61,17 +60,7 @@ describe("golden: the ping's status card and the help", () => {
   });
 
   test("help.ansi.txt, in colour", async () => {
-    expectGolden("help.ansi.txt", await text("/api/curl?help"));
-  });
-});
-
-describe("golden: the contact card", () => {
-  test("contact-card.ansi.txt: the vCard's QR code, in colour", async () => {
-    expectGolden("contact-card.ansi.txt", await text("/api/vcard"));
-  });
-
-  test("contact-card.plain-40.txt: without colour at 40 columns, the code of the card's URL", async () => {
-    expectGolden("contact-card.plain-40.txt", await text("/api/vcard?nocolor&width=40"));
+    expectGolden("help.ansi.txt", await text("/?help"));
   });
 });
 

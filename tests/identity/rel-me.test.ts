@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mf2 } from "microformats-parser";
 import { as, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { ownerFiles } from "../support/owners.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 const PROFILE_URL = "https://mastodon.example/@rin";
@@ -43,7 +44,7 @@ describe("rel=me", () => {
   });
 
   test("an owner with one link and nothing else: that link, and no fediverse:creator", async () => {
-    const { page, mf } = await parsed(testApp({ content: otherOwner }));
+    const { page, mf } = await parsed(testApp({ files: ownerFiles("anuradha") }));
     expect(mf.rels.me).toEqual(otherOwner.profile.links.map(({ url }) => url));
     expect(page).not.toContain("fediverse:creator");
   });

@@ -4,8 +4,8 @@
  * the traffic sent, one per answer, under the route's pattern and never the raw path.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { defineRoute, type RouteModule } from "../../lib/http/route.ts";
 import { VERSION } from "../../lib/runtime/version.ts";
+import { defineRoute, type RouteModule } from "../../lib/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { freePort } from "../../scripts/loopback.ts";
 import { as, GET_PATHS } from "../support/app.ts";

@@ -8,40 +8,33 @@
 import { describe, expect, test } from "bun:test";
 import { commandLines, commandList, PLAIN, shellWords, visibleWidth } from "../../lib/profile/ansi/index.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
-import { testApp } from "../support/app.ts";
-import { commandProblems, LONG_SITE_URL, overflowing, textCommands } from "../support/commands.ts";
+import { terminalTextPaths, testApp } from "../support/app.ts";
+import { commandProblems, commandsIn, LONG_SITE_URL, overflowing } from "../support/commands.ts";
 import { ownerContent } from "../support/owners.ts";
 import { plainAt, WIDTHS } from "../support/text.ts";
 
-const content = ownerContent("rin", LONG_SITE_URL);
-const app = testApp({ config: loadConfig({ SITE_URL: LONG_SITE_URL }), content });
-const commands = textCommands(LONG_SITE_URL, content);
+const app = testApp({ config: loadConfig({ SITE_URL: LONG_SITE_URL }) });
 
-/** Each text answer and the commands it shows. */
-const ANSWERS: [url: string, commands: readonly string[]][] = [
-  ["/", commands.profile],
-  ["/api/curl", commands.profile],
-  ["/api/ping", commands.ping],
-  ["/api/curl?help", commands.help("/api/curl")],
-  ["/api/ping?help", commands.help("/api/ping")],
-  ["/api/vcard", commands.vcard],
-];
+/** Every text answer a terminal gets, from the route table, and the switches' help. */
+const ANSWERS = [...(await terminalTextPaths(app, ownerContent("rin", LONG_SITE_URL))), "/?help"];
 
-describe.each(ANSWERS)("%s with a long SITE_URL", (url, shown) => {
+describe.each(ANSWERS)("%s with a long SITE_URL", (url) => {
+  /** The commands it shows, read where none is broken. */
+  const shown = async () => commandsIn(await plainAt(app, url, 200));
+
   test.each([40, 60, 80, 120])(
     "at %d columns shows each command whole and apart from what it does",
     async (width) => {
       const text = await plainAt(app, url, width);
-      expect({ width, problems: shown.flatMap((command) => commandProblems(text, command)) }).toEqual({
-        width,
-        problems: [],
-      });
+      const problems = (await shown()).flatMap((command) => commandProblems(text, command));
+      expect({ width, problems }).toEqual({ width, problems: [] });
     },
   );
 
   test("at every width from 40 to 200, no line is wider but one that is a single word of a command", async () => {
+    const commands = await shown();
     for (const width of WIDTHS) {
-      expect({ width, over: overflowing(await plainAt(app, url, width), width, shown) }).toEqual({
+      expect({ width, over: overflowing(await plainAt(app, url, width), width, commands) }).toEqual({
         width,
         over: [],
       });

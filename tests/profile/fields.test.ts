@@ -5,27 +5,28 @@
  * An owner with nothing optional gets no empty section and no label with nothing after it.
  */
 import { describe, expect, test } from "bun:test";
-import type { Content } from "../../lib/content/validate.ts";
-import { declaredRoutes } from "../../lib/http/route.ts";
+import type { ContentFiles } from "../../lib/content/files.ts";
+import { declaredRoutes } from "../../lib/site.ts";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
 import { otherOwner, SITE_URL, sample, testApp } from "../support/app.ts";
-import { overflowing, textCommands } from "../support/commands.ts";
+import { commandsIn, overflowing } from "../support/commands.ts";
+import { ownerFiles } from "../support/owners.ts";
 import { plainAt, squash, WIDTHS } from "../support/text.ts";
 
-function profileAt(content: Content) {
-  const app = testApp({ content });
-  return (width: number) => plainAt(app, "/api/curl", width);
+function profileAt(files: ContentFiles) {
+  const app = testApp({ files });
+  return (width: number) => plainAt(app, "/", width);
 }
 
 /** The paths of the routes that serve the content whole, from the route table. */
 const wholePaths = declaredRoutes(manifest, sample.profile.handle)
-  .filter(({ method, route }) => method === "GET" && route.servesWhole)
+  .filter(({ method, route }) => method === "GET" && route.contentAsJson)
   .map(({ path }) => path);
 
 describe("the terminal profile of the sample owner", () => {
   const content = sample;
   const { profile, now } = content;
-  const at = profileAt(content);
+  const at = profileAt(ownerFiles("rin"));
 
   test("shows the availability, education, languages, reading and not doing, at every width", async () => {
     const pieces = [
@@ -55,10 +56,10 @@ describe("the terminal profile of the sample owner", () => {
 });
 
 describe("the terminal profile of an owner with nothing optional", () => {
-  const at = profileAt(otherOwner);
+  const at = profileAt(ownerFiles("anuradha"));
 
   test("fits every width from 40 to 200, and keeps the name", async () => {
-    const commands = textCommands(SITE_URL, otherOwner).profile;
+    const commands = commandsIn(await at(200));
     for (const width of WIDTHS) {
       const text = await at(width);
       expect({ width, over: overflowing(text, width, commands) }).toEqual({ width, over: [] });

@@ -6,8 +6,8 @@
  * person would break it.
  */
 import { describe, expect, test } from "bun:test";
-import { as, SITE_URL, sample, send, testApp } from "../support/app.ts";
-import { commandProblems, overflowing, textCommands } from "../support/commands.ts";
+import { as, profilePath, sample, send, testApp } from "../support/app.ts";
+import { commandProblems, commandsIn, overflowing } from "../support/commands.ts";
 import { plainAt, squash, WIDTHS } from "../support/text.ts";
 
 const app = testApp();
@@ -20,21 +20,23 @@ interface Profile {
   skills: { name: string; level: number }[];
   links: { url: string }[];
 }
-const rin = (await (await send(app, "/api/rin.json", as.pythonRequests)).json()) as Profile;
+const rin = (await (await send(app, profilePath(sample), as.pythonRequests)).json()) as Profile;
 
-const commands = textCommands(SITE_URL, sample);
+/** The commands a text answer shows, read where none is broken. */
+const commandsOf = async (url: string) => commandsIn(await plainAt(app, url, 200));
 
 describe("the profile", () => {
   test("fits every width from 40 to 200", async () => {
+    const commands = await commandsOf("/");
     for (const width of WIDTHS) {
-      const over = overflowing(await plainAt(app, "/api/curl", width), width, commands.profile);
+      const over = overflowing(await plainAt(app, "/", width), width, commands);
       expect({ width, over }).toEqual({ width, over: [] });
     }
   });
 
   test("keeps the name, every role and organisation, every skill with its level and every link", async () => {
     for (const width of WIDTHS) {
-      const all = squash(await plainAt(app, "/api/curl", width));
+      const all = squash(await plainAt(app, "/", width));
       const pieces = [
         rin.name,
         rin.nativeName,
@@ -52,24 +54,23 @@ describe("the profile", () => {
   });
 
   test("is laid out for 80 columns without the switch", async () => {
-    expect(await (await send(app, "/api/curl?nocolor", as.curl)).text()).toBe(
-      await plainAt(app, "/api/curl", 80),
-    );
+    expect(await (await send(app, "/?nocolor", as.curl)).text()).toBe(await plainAt(app, "/", 80));
   });
 });
 
 describe("the ping's status card and the help", () => {
   test("fit every width from 40 to 200, and keep every command whole, apart from what it does", async () => {
+    const commands = { card: await commandsOf("/api/ping"), help: await commandsOf("/?help") };
     for (const width of WIDTHS) {
       const card = await plainAt(app, "/api/ping", width);
-      const help = await plainAt(app, "/api/curl?help", width);
+      const help = await plainAt(app, "/?help", width);
       expect({
         width,
-        card: overflowing(card, width, commands.ping),
-        help: overflowing(help, width, commands.help("/api/curl")),
+        card: overflowing(card, width, commands.card),
+        help: overflowing(help, width, commands.help),
         commands: [
-          ...commands.ping.flatMap((command) => commandProblems(card, command)),
-          ...commands.help("/api/curl").flatMap((command) => commandProblems(help, command)),
+          ...commands.card.flatMap((command) => commandProblems(card, command)),
+          ...commands.help.flatMap((command) => commandProblems(help, command)),
         ],
       }).toEqual({ width, card: [], help: [], commands: [] });
     }

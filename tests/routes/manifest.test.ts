@@ -4,15 +4,15 @@ import { join } from "node:path";
 import { ANY_PATH } from "../../lib/http/pipeline.ts";
 import { METHODS, servedPath } from "../../lib/http/route.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
-import { currentManifest, renderManifest, urlPathOf } from "../../scripts/gen-routes.ts";
-import { SITE_URL, sample, testApp } from "../support/app.ts";
+import { currentManifests, renderManifest, urlPathOf } from "../../scripts/gen-routes.ts";
+import { sample, testApp } from "../support/app.ts";
+import { profileWith } from "../support/owners.ts";
 
 /** A route file's path, as the app serves it for the sample owner. */
 const served = (path: string) => servedPath(path, sample.profile.handle);
 
-test("the checked-in manifest is exactly what the routes/ folder generates", () => {
-  const checkedIn = readFileSync(join(import.meta.dir, "..", "..", "routes", "_manifest.gen.ts"), "utf8");
-  expect(checkedIn).toBe(currentManifest());
+test("the checked-in manifests are exactly what routes/ and content/ generate", () => {
+  for (const { path, text } of currentManifests()) expect(readFileSync(path, "utf8")).toBe(text);
 });
 
 const ROUTES_DIR = join(import.meta.dir, "..", "..", "routes");
@@ -58,12 +58,7 @@ test("the generator refuses two files claiming one URL, and odd segments", () =>
 });
 
 test("the profile's path follows the owner's handle, and the rest of the table does not", () => {
-  const other = {
-    ...sample,
-    profile: { ...sample.profile, handle: "someone-else" },
-    site: { pages: [`${SITE_URL}/api/someone-else.json`] },
-  };
-  const paths = testApp({ content: other }).routes.map(({ path }) => path);
+  const paths = testApp({ files: profileWith({ handle: "someone-else" }) }).routes.map(({ path }) => path);
   expect(paths).toContain("/api/someone-else.json");
   expect(paths).not.toContain(`/api/${sample.profile.handle}.json`);
   expect(paths.filter((path) => !path.includes("someone-else"))).toEqual(

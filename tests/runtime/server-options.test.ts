@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { LIMITS } from "../../lib/http/limits.ts";
-import { defineRoute, type RouteModule } from "../../lib/http/route.ts";
+import { defineRoute, type RouteModule } from "../../lib/site.ts";
 import { startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
 import { ENTRY_POINTS } from "../support/entry-points.ts";

@@ -10,14 +10,14 @@ import { join } from "node:path";
 import sample from "@jsonresume/schema/sample.resume.json" with { type: "json" };
 import type { Profile } from "../../lib/content/schemas.ts";
 import { as, send, testApp } from "../support/app.ts";
-import { ownerFiles } from "../support/owners.ts";
+import { ownerFile } from "../support/owners.ts";
 import { runCommand } from "../support/run.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "import-resume-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const shipped = ownerFiles("rin").profile as Profile;
+const shipped = ownerFile<Profile>("rin", "profile.json");
 let runs = 0;
 
 /** Runs the command as a user would, replacing `current` (a profile) in a scratch folder. */

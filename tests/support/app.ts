@@ -2,11 +2,14 @@
  * Test support: the app in-process with a fixed clock, and the User-Agents and headers
  * that real clients send, so a test reads `send(app, "/api/ping", as.curl)`.
  */
-import type { Content } from "../../lib/content/validate.ts";
+import type { Content } from "../../lib/content/site-content.ts";
 import { type AppOptions, createApp } from "../../lib/http/app.ts";
+import type { RouteSummary } from "../../lib/http/route.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
+import { examplePaths, routeTable } from "../../lib/site.ts";
+import { routes } from "../../routes/_manifest.gen.ts";
 import { memoryLog } from "./log.ts";
-import { ownerContent } from "./owners.ts";
+import { ownerContent, ownerFiles } from "./owners.ts";
 
 export const SITE_URL = "https://rin.example";
 export const config = loadConfig({ SITE_URL });
@@ -23,40 +26,34 @@ export const otherOwner = ownerContent("anuradha", SITE_URL);
 /** The structured profile's path for an owner: `/api/<handle>.json`. */
 export const profilePath = (content: Content): string => `/api/${content.profile.handle}.json`;
 
-/** WebFinger's question for an owner of a site at `SITE_URL`: who is `acct:<handle>@<host>`. */
-export const webfingerPath = (content: Content): string =>
-  `/.well-known/webfinger?resource=acct:${content.profile.handle}@${new URL(SITE_URL).host}`;
+/** The route table as the app builds it for an owner: every route, with what its file declares of it. */
+export const routeTableOf = (content: Content = sample): RouteSummary[] =>
+  routeTable(routes, content, SITE_URL);
 
 /**
- * Every GET endpoint the product promises, for an owner, as a request answered 200 (with
- * the query it needs; the Bluesky DID's only for an owner who has one): the contract,
- * written out rather than derived from the route table.
+ * Every GET route of the route table, for an owner, as a person tries it (with the query it
+ * needs; none the owner has nothing at): what tests that span the API walk.
  */
-export const getPaths = (content: Content): readonly string[] => [
-  "/",
-  "/api/ping",
-  "/api/curl",
-  profilePath(content),
-  "/api/now",
-  "/api/fortune",
-  "/api/roast",
-  "/api/stack",
-  "/api/resume.json",
-  "/api/vcard",
-  "/robots.txt",
-  "/sitemap.xml",
-  "/humans.txt",
-  "/.well-known/security.txt",
-  webfingerPath(content),
-  ...(content.profile.blueskyDid ? ["/.well-known/atproto-did"] : []),
-];
+export const getPaths = (content: Content): readonly string[] => examplePaths(routes, content, SITE_URL);
 
-/** The GET endpoints whose answers are live or random: never stored (docs/http.md, Caching). */
-export const UNCACHED_PATHS: readonly string[] = ["/api/ping", "/api/fortune", "/api/roast"];
-
-/** An owner's GET endpoints whose answers are stable: a strong ETag, and a 304 for it. */
-export const cachedPaths = (content: Content): readonly string[] =>
-  getPaths(content).filter((path) => !UNCACHED_PATHS.includes(path));
+/**
+ * The GET routes of the route table whose answer to a terminal is text drawn for it (the
+ * profile, the status card, ...: text that depends on who asks, unlike robots.txt), as a
+ * person tries them, asked of `app`: what tests of every terminal answer walk.
+ */
+export async function terminalTextPaths(
+  app: ReturnType<typeof testApp>,
+  content = sample,
+): Promise<string[]> {
+  const paths: string[] = [];
+  for (const path of getPaths(content)) {
+    const { headers } = await send(app, path, as.curl);
+    const drawn =
+      headers.get("content-type")?.startsWith("text/plain") && headers.get("vary")?.includes("User-Agent");
+    if (drawn) paths.push(path);
+  }
+  return paths;
+}
 
 /** A request's path without its query: the route it asks. */
 export const routePath = (request: string): string => request.split("?")[0] as string;
@@ -80,7 +77,7 @@ export function testApp(options: Partial<AppOptions> = {}) {
     config,
     log: memoryLog(),
     clock: () => FIXED_NOW.getTime(),
-    content: sample,
+    files: ownerFiles("rin"),
     ...options,
   });
 }

@@ -4,14 +4,8 @@
  * joined text is the command. Also the one exception to the width bound: a line that is
  * a single word of a command (and its ` \`), too wide for any line.
  */
-import type { Content } from "../../lib/content/validate.ts";
-import { routeSummaries } from "../../lib/http/route.ts";
 import { shellWords } from "../../lib/profile/ansi/command.ts";
 import { visibleWidth } from "../../lib/profile/ansi/width.ts";
-import { curlCommand } from "../../lib/profile/layout.ts";
-import { oneLinerHelp } from "../../lib/profile/one-liner.ts";
-import { TEXT_SWITCHES } from "../../lib/profile/text-switches.ts";
-import { routes as manifest } from "../../routes/_manifest.gen.ts";
 
 const CONTINUED = " \\";
 
@@ -67,32 +61,17 @@ export function overflowing(text: string, width: number, commands: readonly stri
   });
 }
 
-/** The commands each text answer shows, for a site at `siteUrl` with `content`. */
-export function textCommands(siteUrl: string, content: Content) {
-  const { handle } = content.profile;
-  // A switch of one-liners is shown at the site's root, with the one-liners' own commands.
-  const help = (path: string) => [
-    ...TEXT_SWITCHES.map((sw) => `curl '${siteUrl}${"atRoot" in sw ? "/" : path}?${sw.example}'`),
-    ...oneLinerHelp(`${siteUrl}/`).commands.map(({ command }) => command),
-  ];
-  return {
-    /**
-     * `/` and `/api/curl`: every GET route but the profile itself, with the query it is
-     * tried with (none the owner has nothing at).
-     */
-    profile: routeSummaries(manifest, content, siteUrl)
-      .filter(({ method, path }) => method === "GET" && path !== "/" && path !== "/api/curl")
-      .map(({ tryPath }) => curlCommand(siteUrl, "GET", tryPath)),
-    /** `/api/ping`: what to try next. */
-    ping: [
-      `curl ${siteUrl}`,
-      `curl ${siteUrl}/api/roast`,
-      `curl ${siteUrl}/api/now`,
-      `curl '${siteUrl}/api/curl?help'`,
-    ],
-    /** `/api/vcard`: the command that saves the card. */
-    vcard: [`curl -H 'Accept: text/vcard' -o ${handle}.vcf ${siteUrl}/api/vcard`],
-    /** `?help` of the answer at `path`. */
-    help,
-  };
+/** The commands text answers show: curl, and tmux's for a status bar. */
+const COMMAND = /^(curl|tmux) /;
+
+/**
+ * The commands a text shows, read where none is broken (drawn 200 columns wide): each line
+ * that starts with one, up to the 3 spaces or more before what it does.
+ */
+export function commandsIn(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => COMMAND.test(line))
+    .map((line) => line.split(/ {3,}/)[0] as string);
 }

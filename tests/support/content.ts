@@ -4,12 +4,20 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Content } from "../../lib/content/validate.ts";
+import { type ContentFiles, filesOf } from "../../lib/content/files.ts";
+import type { Stack } from "../../lib/content/schemas.ts";
+import type { Content } from "../../lib/content/site-content.ts";
 
 type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
-export type EditableContent = Mutable<Content>;
 
-const THIRTY = Array.from({ length: 30 }, (_, index) => index + 1);
+/** The made-up owner's files, by name without `.json`, each free to change. */
+export type EditableContent = Mutable<Content> & {
+  quotes: { text: string; author: string; source?: string }[];
+  roasts: { id: string; mistake: string; roast: string; fix: string }[];
+  stack: Mutable<Stack>;
+};
+
+const THREE = [1, 2, 3];
 
 /** A fresh copy each call: every test may change it. */
 export function validContent(): EditableContent {
@@ -54,8 +62,8 @@ export function validContent(): EditableContent {
       reading: [],
       notDoing: [],
     },
-    quotes: THIRTY.map((n) => ({ text: `Quote number ${n}.`, author: `Author ${n}` })),
-    roasts: THIRTY.map((n) => ({
+    quotes: THREE.map((n) => ({ text: `Quote number ${n}.`, author: `Author ${n}` })),
+    roasts: THREE.map((n) => ({
       id: `mistake-${n}`,
       mistake: `Mistake ${n}`,
       roast: `Roast ${n}.`,
@@ -70,8 +78,12 @@ export function validContent(): EditableContent {
       deployment: "Somewhere",
       easterEggs: [{ hint: "Ask the front door.", try: "curl {base_url}/" }],
     },
-    site: { pages: ["{base_url}/api/now"] },
   };
+}
+
+/** The content as files, each named for its key (`profile` is `profile.json`). */
+export function contentFiles(content: EditableContent | Content): ContentFiles {
+  return filesOf(Object.fromEntries(Object.entries(content).map(([name, value]) => [`${name}.json`, value])));
 }
 
 /** Writes each file of `content` into `dir` as a person would: indented, one file each. */

@@ -1,7 +1,9 @@
 /**
  * Test support: golden files. `expectGolden(name, actual)` compares output with
- * `tests/golden/<name>`; `bun run golden:update` (UPDATE_GOLDEN=1) rewrites them, so a
- * change in rendering shows up as a readable diff in review.
+ * `tests/golden/<name>`, or with the file `name` beside the test when it gives its folder
+ * (a route's own, `tests/routes/api/vcard.contact-card.ansi.txt`); `bun run golden:update`
+ * (UPDATE_GOLDEN=1) rewrites them, so a change in rendering shows up as a readable diff in
+ * review.
  */
 import { expect } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,8 +12,8 @@ import { join } from "node:path";
 const GOLDEN_DIR = join(import.meta.dir, "..", "golden");
 const updating = process.env.UPDATE_GOLDEN === "1";
 
-export function expectGolden(name: string, actual: string): void {
-  const path = join(GOLDEN_DIR, name);
+export function expectGolden(name: string, actual: string, dir = GOLDEN_DIR): void {
+  const path = join(dir, name);
   if (updating) writeFileSync(path, actual);
   if (!existsSync(path)) {
     throw new Error(`No golden file ${name}: run \`bun run golden:update\` and review the diff`);

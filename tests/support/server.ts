@@ -5,8 +5,9 @@
  */
 import { type Server, type StartOptions, start } from "../../lib/runtime/start.ts";
 import { bun } from "../../server.ts";
-import { FIXED_NOW, SITE_URL, sample } from "./app.ts";
+import { FIXED_NOW, SITE_URL } from "./app.ts";
 import { NO_GITHUB } from "./loopback-only.ts";
+import { ownerDir } from "./owners.ts";
 
 export interface TestServer extends Server {
   readonly port: number;
@@ -17,8 +18,9 @@ export interface TestServer extends Server {
 
 /**
  * Starts the server on `127.0.0.1`, any free port (and any free one for its metrics), at
- * the fixed instant of the golden files, GitHub's API a loopback port where nothing
- * listens. `env` adds to (or overrides) that environment; `options` to the app.
+ * the fixed instant of the golden files, for the fixture owner `rin` (`CONTENT_DIR`),
+ * GitHub's API a loopback port where nothing listens. `env` adds to (or overrides) that
+ * environment; `options` to the app.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -36,6 +38,7 @@ export async function startServer(
         SITE_URL,
         LOG_FORMAT: "json",
         GITHUB_API_URL: NO_GITHUB,
+        CONTENT_DIR: ownerDir("rin"),
         ...env,
       },
       args: [],
@@ -47,7 +50,7 @@ export async function startServer(
       // Signals are for the process; a test stops its server itself.
       onSignal: () => {},
     },
-    { clock: () => FIXED_NOW.getTime(), content: sample, ...options },
+    { clock: () => FIXED_NOW.getTime(), ...options },
   );
   const port = Number(new URL(server.url).port);
   return { ...server, port, stdout, stderr };

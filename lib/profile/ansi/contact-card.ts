@@ -7,8 +7,9 @@
  * card's URL (at M), which a phone opens to download the same card; otherwise none, and
  * the width that would show one.
  */
-import type { Theme } from "../text-switches.ts";
+
 import { commandLines } from "./command.ts";
+import type { Theme } from "./palettes.ts";
 import { FRAME_MARGIN, framed, heading, insideFrame } from "./parts.ts";
 import { drawnWidth, drawQr, qrMatrix } from "./qr.ts";
 import { monochrome, type Style } from "./style.ts";

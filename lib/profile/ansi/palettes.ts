@@ -10,7 +10,11 @@
  * `?truecolor`, the designed 24-bit palettes (Catppuccin Mocha and a darkened Latte, whose
  * accents the HTML page's stylesheet takes from here). `tests/profile/legibility.test.ts` holds every one to its bound.
  */
-import type { Theme } from "../text-switches.ts";
+/** The backgrounds a palette can be tuned for. */
+export const THEMES = ["dark", "light"] as const;
+
+/** A background the palette is tuned for, or `auto`: one that reads on either. */
+export type Theme = "auto" | (typeof THEMES)[number];
 
 /** What a piece of the profile is, so that a palette can say how it looks. */
 export type Role =

@@ -115,7 +115,8 @@ function tryNext(layout: ProfileLayout, width: number, s: Style): string[] {
     `${layout.page} in a browser${json.length > 0 ? `, and in ${json.join(" and ")} as JSON.` : "."}`,
   ].join(" ");
   const rest = endpoints.filter(
-    ({ method, path }) => method === "GET" && path !== "/" && path !== "/api/curl" && !json.includes(path),
+    ({ method, path, profileForTerminals }) =>
+      method === "GET" && !profileForTerminals && !json.includes(path),
   );
   const isApi = ({ path }: { path: string }) => path.startsWith("/api/");
   const commands = [...whole, ...rest.filter(isApi), ...rest.filter((endpoint) => !isApi(endpoint))];

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import type { StartOptions } from "../../../lib/runtime/start.ts";
-import { otherOwner } from "../../support/app.ts";
 import { type Browser, type ColorScheme, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
 import { shownFeed } from "../../support/live.ts";
+import { ownerFiles } from "../../support/owners.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: what axe checks of them. */
@@ -19,7 +19,7 @@ const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22a
 
 const OWNERS: [name: string, options: StartOptions][] = [
   ["the sample owner, with activity shown", { live: shownFeed() }],
-  ["an owner with nothing optional", { content: otherOwner }],
+  ["an owner with nothing optional", { files: ownerFiles("anuradha") }],
 ];
 
 let browser: Browser;

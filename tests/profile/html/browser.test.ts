@@ -8,17 +8,18 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import type { Content } from "../../../lib/content/validate.ts";
+import type { ContentFiles } from "../../../lib/content/files.ts";
 import { otherOwner } from "../../support/app.ts";
 import { type Browser, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
+import { ownerFiles } from "../../support/owners.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 import { MARKUP, withMarkup } from "./markup.ts";
 
 const ARTIFACTS = join(import.meta.dir, "..", "..", "artifacts");
 
-/** The shipped server on loopback, on a free port; `content` in place of content/. */
-async function serve(content?: Content) {
-  const server = await startServer({}, content ? { content } : {});
+/** The shipped server on loopback, on a free port; `files` in place of the fixture owner's. */
+async function serve(files?: ContentFiles) {
+  const server = await startServer({}, files ? { files } : {});
   return { server, url: `${server.url}/` };
 }
 
@@ -31,7 +32,7 @@ let other: { server: TestServer; url: string };
 beforeAll(async () => {
   site = await serve();
   hostile = await serve(withMarkup());
-  other = await serve(otherOwner);
+  other = await serve(ownerFiles("anuradha"));
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchChromium();
   browser.context.on("request", (request) => requested.push(request.url()));

@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { mf2 } from "microformats-parser";
 import { as, otherOwner, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import { ownerFiles, profileWith } from "../../support/owners.ts";
 
 const content = sample;
 const { profile } = content;
@@ -38,7 +39,7 @@ describe("the page's h-card", () => {
 
   test("of an owner with no pronouns and no email has neither, and still its name and notes", async () => {
     const other = otherOwner;
-    const [card] = await hCards(testApp({ content: other }));
+    const [card] = await hCards(testApp({ files: ownerFiles("anuradha") }));
     expect(card?.properties.name).toEqual([other.profile.name]);
     expect(card?.properties.note).toEqual([other.profile.tagline, other.profile.bio]);
     expect(card?.properties.pronouns).toBeUndefined();
@@ -68,7 +69,7 @@ describe("the page's h-card", () => {
 
   test("still has the email when no link is to it: the page adds it as a link", async () => {
     const links = profile.links.filter(({ url }) => !url.startsWith("mailto:"));
-    const app = testApp({ content: { ...content, profile: { ...profile, links } } });
+    const app = testApp({ files: profileWith({ links }) });
     const [card] = await hCards(app);
     expect(card?.properties.email).toEqual([`mailto:${profile.email}`]);
   });

@@ -5,8 +5,11 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../../../lib/profile/html/escape.ts";
+import { renderPage } from "../../../lib/profile/html/page.ts";
+import { profileLayout } from "../../../lib/profile/layout.ts";
 import { loadConfig } from "../../../lib/runtime/config.ts";
-import { as, otherOwner, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import { as, FIXED_NOW, otherOwner, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import { ownerFiles } from "../../support/owners.ts";
 import { withMarkup } from "./markup.ts";
 
 const app = testApp();
@@ -184,7 +187,7 @@ describe("every field the owner writes is on the page", () => {
   });
 
   test("an owner with nothing optional: no section, heading, label or separator for what is absent", async () => {
-    const other = testApp({ content: otherOwner });
+    const other = testApp({ files: ownerFiles("anuradha") });
     const body = await (await send(other, "/", as.browser)).text();
     expect(textOf(body)).toContain(otherOwner.profile.name);
     expect(body).not.toContain('id="education"');
@@ -197,7 +200,7 @@ describe("every field the owner writes is on the page", () => {
 });
 
 describe("content on the page is escaped", () => {
-  const hostile = testApp({ content: withMarkup() });
+  const hostile = testApp({ files: withMarkup() });
   const bodyOf = async () => (await send(hostile, "/", as.browser)).text();
 
   test("markup in content fields appears as text, never as elements", async () => {
@@ -211,15 +214,10 @@ describe("content on the page is escaped", () => {
     expect(body).toContain(`content="&quot;quoted&quot; ${escaped}`);
   });
 
-  test("a link that is not http(s) or mailto is shown but not linked", async () => {
-    const content = withMarkup();
-    const unsafe = testApp({
-      content: {
-        ...content,
-        profile: { ...content.profile, links: [{ label: "Trap", url: "javascript:alert(1)" }] },
-      },
-    });
-    const body = await (await send(unsafe, "/", as.browser)).text();
+  test("a link that is not http(s) or mailto is shown but not linked, should one ever get past the content's checks", () => {
+    const links = [{ label: "Trap", url: "javascript:alert(1)" }];
+    const unsafe = { ...sample, profile: { ...sample.profile, links } };
+    const { html: body } = renderPage(profileLayout(unsafe, [], SITE_URL, FIXED_NOW));
     expect(body).toContain("<b>Trap</b>");
     expect(body).not.toContain('href="javascript:');
   });

@@ -6,9 +6,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { ensureValidDid, isValidDid } from "@atproto/syntax";
-import { ContentError, validateContent } from "../../lib/content/validate.ts";
-import { as, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
-import { ownerFiles } from "../support/owners.ts";
+import { ContentError, readContent } from "../../../lib/content/site-content.ts";
+import { as, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import { ownerFiles, profileWith } from "../../support/owners.ts";
 
 const PATH = "/.well-known/atproto-did";
 const app = testApp();
@@ -45,7 +45,7 @@ describe("for an owner who has set a DID", () => {
 });
 
 test("for an owner who has set none, is the 404 envelope, naming the field to set", async () => {
-  const response = await send(testApp({ content: otherOwner }), PATH, as.curl);
+  const response = await send(testApp({ files: ownerFiles("anuradha") }), PATH, as.curl);
   expect(response.status).toBe(404);
   expect(await response.json()).toEqual({
     error: {
@@ -59,10 +59,8 @@ test("for an owner who has set none, is the 404 envelope, naming the field to se
 describe("the content's blueskyDid", () => {
   /** The refusal start-up prints for a DID, or "valid". */
   function refusal(did: string): string {
-    const raw = ownerFiles("rin") as { profile: Record<string, unknown> };
-    raw.profile.blueskyDid = did;
     try {
-      validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL);
+      readContent(profileWith({ blueskyDid: did }), SITE_URL);
       return "valid";
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;

@@ -4,10 +4,14 @@
  * zone, readable without colour, never wider than the width asked for; and the command
  * beneath it really saves the card.
  */
-import { describe, expect, test } from "bun:test";
-import { stripColour, visibleWidth } from "../../lib/profile/ansi/index.ts";
-import { as, SITE_URL, send, TERMINAL_CLIENTS, testApp } from "../support/app.ts";
-import { codeLines, decode, toPbm } from "../support/qr-image.ts";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { stripColour, visibleWidth } from "../../../lib/profile/ansi/index.ts";
+import { VERSION } from "../../../lib/runtime/version.ts";
+import { as, SITE_URL, send, TERMINAL_CLIENTS, testApp } from "../../support/app.ts";
+import { expectGolden } from "../../support/golden.ts";
+import { codeLines, decode, toPbm } from "../../support/qr-image.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
+import { tmuxTerminal } from "../../support/tmux.ts";
 
 const app = testApp();
 const CARD_URL = `${SITE_URL}/api/vcard`;
@@ -121,5 +125,43 @@ describe("the switches", () => {
     expect(etag).toMatch(/^".+"$/);
     const again = await send(app, "/api/vcard?nocolor", { ...as.curl, "if-none-match": etag });
     expect(again.status).toBe(304);
+  });
+});
+
+describe("golden files", () => {
+  const golden = async (name: string, query: string) =>
+    expectGolden(name, (await text(query)).replaceAll(VERSION, "<version>"), import.meta.dir);
+
+  test("vcard.contact-card.ansi.txt: the vCard's QR code, in colour", async () => {
+    await golden("vcard.contact-card.ansi.txt", "");
+  });
+
+  test("vcard.contact-card.plain-40.txt: without colour at 40 columns, the code of the card's URL", async () => {
+    await golden("vcard.contact-card.plain-40.txt", "?nocolor&width=40");
+  });
+});
+
+describe("in a real terminal (tmux)", () => {
+  let server: TestServer;
+  const terminal = tmuxTerminal();
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => {
+    terminal.stop();
+    return server.stop();
+  });
+
+  test.each([
+    ["a dark terminal", "", false],
+    ["a light terminal (?theme=light)", "theme=light&", true],
+  ])("shows on %s a QR code that zbarimg reads, in colour and without", async (_, theme, inkIsDark) => {
+    const file = await (await fetch(`${server.url}/api/vcard`)).text();
+    const plain = await terminal.shown(`${server.url}/api/vcard?${theme}nocolor`);
+    expect(decode(toPbm(codeLines(plain), { inkIsDark }))).toBe(file);
+    for (const palette of ["", "truecolor"]) {
+      const screen = await terminal.shown(`${server.url}/api/vcard?${theme}${palette}`);
+      expect({ palette, screen }).toEqual({ palette, screen: plain });
+    }
   });
 });

@@ -5,12 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import WebFinger, { WebFingerError } from "webfinger.js";
-import { validateContent } from "../../lib/content/validate.ts";
-import type { Jrd } from "../../lib/identity/webfinger.ts";
-import { freePort } from "../../scripts/loopback.ts";
-import { as, otherOwner, SITE_URL, send, testApp } from "../support/app.ts";
-import { ownerContent, ownerFiles } from "../support/owners.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import type { Jrd } from "../../../lib/identity/webfinger.ts";
+import { freePort } from "../../../scripts/loopback.ts";
+import { as, SITE_URL, send, testApp } from "../../support/app.ts";
+import { ownerFiles, profileWith } from "../../support/owners.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
 
 const PATH = "/.well-known/webfinger";
 const app = testApp();
@@ -111,18 +110,15 @@ describe("the owner's JRD", () => {
   });
 
   test("takes `+` in a resource as a plus (RFC 3986), not a space as HTML forms would", async () => {
-    const raw = ownerFiles("rin") as { profile: Record<string, unknown> };
-    raw.profile.email = "rin+web@example.com";
-    const plus = testApp({ content: validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL) });
+    const plus = testApp({ files: profileWith({ email: "rin+web@example.com" }) });
     expect((await jrdOf("?resource=mailto:rin+web@example.com", plus)).subject).toBe(
       "mailto:rin+web@example.com",
     );
   });
 
   test("names the actor the profile gives, instead of Mastodon's", async () => {
-    const raw = ownerFiles("rin") as { profile: Record<string, unknown> };
-    raw.profile.fediverse = { account: "@rin@social.example", actor: "https://social.example/ap/people/7" };
-    const other = testApp({ content: validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL) });
+    const fediverse = { account: "@rin@social.example", actor: "https://social.example/ap/people/7" };
+    const other = testApp({ files: profileWith({ fediverse }) });
     expect((await jrdOf(`?resource=${ACCT}&rel=self`, other)).links).toEqual([
       { ...SELF, href: "https://social.example/ap/people/7" },
     ]);
@@ -130,7 +126,7 @@ describe("the owner's JRD", () => {
 });
 
 describe("an owner with no fediverse account and no email", () => {
-  const other = testApp({ content: otherOwner });
+  const other = testApp({ files: ownerFiles("anuradha") });
 
   test("gets a JRD with this site only: no self link, no alias but the site", async () => {
     expect(await jrdOf("?resource=acct:anuradha@rin.example", other)).toEqual({
@@ -207,10 +203,7 @@ describe("over HTTP, as clients we did not write read it", () => {
   const address = `rin@localhost:${port}`;
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(
-      { PORT: String(port), SITE_URL: siteUrl },
-      { content: ownerContent("rin", siteUrl) },
-    );
+    server = await startServer({ PORT: String(port), SITE_URL: siteUrl });
   });
   afterAll(() => server.stop());
 

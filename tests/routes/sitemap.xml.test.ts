@@ -3,12 +3,13 @@
  * the content rather than the clock, and the very list the IndexNow trigger submits.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { validateContent } from "../../lib/content/validate.ts";
+import { lastChanged } from "../../lib/crawlers/site-pages.ts";
 import { renderSitemap } from "../../lib/crawlers/sitemap.ts";
+import { DOCS_PATH } from "../../lib/docs/paths.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
-import { as, FIXED_NOW, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { as, FIXED_NOW, routeTableOf, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { startEngine } from "../support/engines.ts";
-import { ownerFiles } from "../support/owners.ts";
+import { ownerContent, ownerFile, ownerFilesWith } from "../support/owners.ts";
 import { SITEMAP_XSD, xmllint } from "../support/xmllint.ts";
 
 const app = testApp();
@@ -47,37 +48,53 @@ describe("GET /sitemap.xml", () => {
     expect(xmllint(broken, SITEMAP_XSD).ok).toBe(false);
   });
 
-  test("lists the root and every page of content/site.json, each once, on the site's host", async () => {
+  /** What the route table says the sitemap holds: each page a route file declares, then the docs. */
+  const declared = (content = sample) => [
+    ...routeTableOf(content).flatMap(({ method, path, sitemap }) =>
+      method === "GET" && sitemap
+        ? [{ loc: `${SITE_URL}${path}`, lastmod: lastChanged(content, sitemap) }]
+        : [],
+    ),
+    { loc: `${SITE_URL}${DOCS_PATH}`, lastmod: undefined },
+  ];
+  const withoutEmptyDates = (list: { loc: string; lastmod: string | undefined }[]) =>
+    list.map(({ loc, lastmod }) => (lastmod ? { loc, lastmod } : { loc }));
+
+  test("lists the root first, every page the route files declare, then the docs: each once, on the site's host", async () => {
     const locs = entries(await sitemapOf()).map(({ loc }) => loc);
-    const content = sample;
-    expect(locs).toEqual([`${SITE_URL}/`, ...content.site.pages]);
+    expect(locs[0]).toBe(`${SITE_URL}/`);
+    expect(locs.at(-1)).toBe(`${SITE_URL}${DOCS_PATH}`);
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(locs).toEqual(declared().map(({ loc }) => loc));
     for (const loc of locs) expect(new URL(loc).origin).toBe(SITE_URL);
   });
 
-  test("dates each page by the content it shows: the profile's and the /now status's updated", async () => {
-    expect(entries(await sitemapOf())).toEqual([
-      { loc: `${SITE_URL}/`, lastmod: "2026-11-20" },
-      { loc: `${SITE_URL}/api/rin.json`, lastmod: "2026-11-20" },
-      { loc: `${SITE_URL}/api/now`, lastmod: "2026-11-14" },
-      { loc: `${SITE_URL}/api/stack` },
-      { loc: `${SITE_URL}/api/docs` },
-    ]);
+  test("dates each page by the content it shows: the latest updated of what its route declares", async () => {
+    expect(entries(await sitemapOf())).toEqual(withoutEmptyDates(declared()));
+    expect(entries(await sitemapOf())[0]).toEqual({ loc: `${SITE_URL}/`, lastmod: "2026-11-20" });
   });
 
   test("follows the content's dates, never the clock", async () => {
-    const raw = ownerFiles("rin") as { profile: { updated: string }; now: { updated: string } };
-    raw.profile.updated = "2025-01-02";
-    raw.now.updated = "2025-03-04";
-    const content = validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL);
+    const files = ownerFilesWith("rin", {
+      "profile.json": { ...ownerFile<object>("rin", "profile.json"), updated: "2025-01-02" },
+      "now.json": { ...ownerFile<object>("rin", "now.json"), updated: "2025-03-04" },
+    });
     const aYearLater = () => FIXED_NOW.getTime() + 365 * 86_400_000;
-    const dated = entries(await sitemapOf(testApp({ content, clock: aYearLater })));
-    expect(dated.map(({ lastmod }) => lastmod)).toEqual([
-      "2025-03-04",
-      "2025-01-02",
-      "2025-03-04",
-      undefined,
-      undefined,
-    ]);
+    const dated = entries(await sitemapOf(testApp({ files, clock: aYearLater })));
+    expect(dated[0]).toEqual({ loc: `${SITE_URL}/`, lastmod: "2025-03-04" });
+    const content = { ...ownerContent("rin", SITE_URL) };
+    content.profile = { ...content.profile, updated: "2025-01-02" };
+    content.now = { ...content.now, updated: "2025-03-04" };
+    expect(dated).toEqual(withoutEmptyDates(declared(content)));
+  });
+
+  test("every page it lists answers 200, for every client", async () => {
+    for (const { loc } of entries(await sitemapOf())) {
+      for (const client of Object.values(as)) {
+        const { status } = await send(app, new URL(loc).pathname, client);
+        expect({ loc, status }).toEqual({ loc, status: 200 });
+      }
+    }
   });
 
   test("escapes a URL as XML", () => {

@@ -5,9 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import ICAL from "ical.js";
-import { validateContent } from "../../lib/content/validate.ts";
-import { as, SITE_URL, sample, send, testApp } from "../support/app.ts";
-import { ownerFiles } from "../support/owners.ts";
+import { as, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import { profileWith } from "../../support/owners.ts";
 
 const app = testApp();
 const content = sample;
@@ -25,12 +24,8 @@ function parsed(text: string) {
   return new ICAL.Component(ICAL.parse(text) as unknown[]);
 }
 
-/** A content whose profile has these fields changed, validated as start-up would. */
-function withProfile(changes: Record<string, unknown>) {
-  const raw = ownerFiles("rin") as { profile: Record<string, unknown> };
-  Object.assign(raw.profile, changes);
-  return testApp({ content: validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL) });
-}
+/** The app of an owner whose profile has these fields changed. */
+const withProfile = (changes: Record<string, unknown>) => testApp({ files: profileWith(changes) });
 
 describe("GET /api/vcard, the file", () => {
   test("is a vCard download for programs, browsers and anyone who asks for text/vcard", async () => {
@@ -99,11 +94,7 @@ describe("GET /api/vcard, the file", () => {
 
   test("leaves out what the profile does not have: no ORG without a current role, no EMAIL without an email", async () => {
     const experience = profile.experience.map((job) => ({ ...job, end: job.end ?? "2026-01" }));
-    const { email: _email, ...withoutEmail } = profile;
-    const raw = { ...withoutEmail, experience };
-    const card = parsed(
-      await vcardOf(testApp({ content: validateContent({ ...ownerFiles("rin"), profile: raw }, SITE_URL) })),
-    );
+    const card = parsed(await vcardOf(withProfile({ email: undefined, experience })));
     expect(card.getFirstPropertyValue("org")).toBeNull();
     expect(card.getFirstPropertyValue("email")).toBeNull();
   });

@@ -3,8 +3,8 @@
  * schema, judged by Ajv), built from content/profile.json field for field.
  */
 import { describe, expect, test } from "bun:test";
-import { as, SITE_URL, sample, send, testApp } from "../support/app.ts";
-import { jsonResumeErrors } from "../support/json-resume-schema.ts";
+import { as, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import { jsonResumeErrors } from "../../support/json-resume-schema.ts";
 
 const app = testApp();
 const { profile } = sample;

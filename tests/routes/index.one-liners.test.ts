@@ -8,6 +8,7 @@ import { stripColour } from "../../lib/profile/ansi/index.ts";
 import { FORMAT_CODES, FORMAT_PRESETS, MAX_FORMAT_LENGTH } from "../../lib/profile/one-liner.ts";
 import { as, FIXED_NOW, otherOwner, send, testApp } from "../support/app.ts";
 import { shownFeed } from "../support/live.ts";
+import { ownerFiles } from "../support/owners.ts";
 
 const withActivity = testApp({ live: shownFeed() });
 const without = testApp();
@@ -58,7 +59,7 @@ describe("each code", () => {
   });
 
   test("another owner's values", async () => {
-    const app = testApp({ content: otherOwner });
+    const app = testApp({ files: ownerFiles("anuradha") });
     const { body } = await line(app, "%25h+%25t+%25z");
     expect(body).toBe(`${otherOwner.profile.handle} 19:35 ${otherOwner.profile.location.timezone}\n`);
   });

@@ -9,19 +9,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { ContentError } from "../../lib/content/content-error.ts";
+import { DECLARED_CONTENT_FILES } from "../../lib/content/content-file.ts";
+import { readContentFile } from "../../lib/content/files.ts";
 import { EXPECTED } from "../../lib/content/mistakes.ts";
-import { contentSchemas } from "../../lib/content/schemas.ts";
-import { type RawContent, validateContent } from "../../lib/content/validate.ts";
+import { readContent, STACK } from "../../lib/content/site-content.ts";
+import { routes } from "../../routes/_manifest.gen.ts";
 import { SITE_URL } from "../support/app.ts";
-import { type EditableContent, validContent, writeContent } from "../support/content.ts";
+import { contentFiles, type EditableContent, validContent, writeContent } from "../support/content.ts";
 import { runCommand } from "../support/run.ts";
 
-/** The line start-up would print after `Cannot start: `, or "valid". */
+/** The line start-up would print after `Cannot start: `, or "valid": the profile, /now, then the stack. */
 function refusal(edit: (content: EditableContent) => void): string {
   const content = validContent();
   edit(content);
+  const files = contentFiles(content);
   try {
-    validateContent(content as RawContent, SITE_URL);
+    readContent(files, SITE_URL);
+    readContentFile(files, STACK, SITE_URL);
     return "valid";
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
@@ -150,27 +154,6 @@ const MISTAKES: [string, Edit, string][] = [
     'content/profile.json: /blueskyDid is "ada.bsky.social"; expected a DID as Bluesky\'s change-handle screen shows it: did:plc: and 24 characters of a-z and 2-7, or did:web: and a host name',
   ],
   [
-    "a short quotes list: counted, never dumped",
-    (c) => {
-      c.quotes = c.quotes.slice(0, 12);
-    },
-    "content/quotes.json: the file has 12 quotes; at least 30 are needed",
-  ],
-  [
-    "no roasts at all",
-    (c) => {
-      c.roasts = [];
-    },
-    "content/roasts.json: the file has no roasts; at least 30 are needed",
-  ],
-  [
-    "a file that is an object where a list is expected",
-    (c) => {
-      Object.assign(c, { quotes: {} });
-    },
-    "content/quotes.json: the file is an object; expected a list of at least 30 quotes",
-  ],
-  [
     "a skill level over 100",
     (c) => {
       first(c.profile.skills).level = 140;
@@ -287,39 +270,11 @@ const MISTAKES: [string, Edit, string][] = [
     'content/profile.json: /location/timezone is "europe/athens", not the IANA spelling; did you mean "Europe/Athens"?',
   ],
   [
-    "a roast id that is not kebab-case",
-    (c) => {
-      first(c.roasts).id = "Off By One";
-    },
-    'content/roasts.json: /0/id is "Off By One"; expected lower-case letters and digits joined by single hyphens, like off-by-one',
-  ],
-  [
-    "a repeated roast id",
-    (c) => {
-      (c.roasts[7] as { id: string }).id = "mistake-4";
-    },
-    'content/roasts.json: /7/id is "mistake-4", the id of /3 too; each roast needs its own',
-  ],
-  [
     "an easter egg that is not a curl command",
     (c) => {
       first(c.stack.easterEggs).try = "open the page";
     },
     'content/stack.json: /easterEggs/0/try is "open the page"; expected a curl command against this site, like curl {base_url}/api/now',
-  ],
-  [
-    "a page listed twice",
-    (c) => {
-      c.site.pages = ["{base_url}/api/now", "{base_url}/api/now"];
-    },
-    'content/site.json: /pages lists "{base_url}/api/now" twice; each entry must be different',
-  ],
-  [
-    "a page on another host",
-    (c) => {
-      c.site.pages = ["https://elsewhere.example/page"];
-    },
-    `content/site.json: /pages/0 is "https://elsewhere.example/page", not a URL on ${new URL(SITE_URL).host}; expected one like {base_url}/api/now`,
   ],
 ];
 
@@ -374,9 +329,14 @@ describe("content mistakes, one line each", () => {
   });
 
   test("{base_url} in content becomes the site's origin", () => {
-    const content = validateContent(validContent() as RawContent, SITE_URL);
-    expect(content.stack.easterEggs[0]?.try).toBe(`curl ${SITE_URL}/`);
-    expect(content.site.pages).toEqual([`${SITE_URL}/api/now`]);
+    const stack = readContentFile(contentFiles(validContent()), STACK, SITE_URL);
+    expect(stack.easterEggs[0]?.try).toBe(`curl ${SITE_URL}/`);
+  });
+
+  test("a file that is an object where a list is expected names the list's entries", () => {
+    expect(refusal((c) => Object.assign(c.stack, { easterEggs: {} }))).toBe(
+      "content/stack.json: /easterEggs is an object; expected a list of 1 to 10 entries",
+    );
   });
 });
 
@@ -392,10 +352,11 @@ describe("a day's shape, whichever date format was registered first", () => {
   const APP_FIRST = `
     import "./lib/http/app.ts";
     import { FormatRegistry } from "@sinclair/typebox";
-    import { contentFromFolder } from "./lib/content/folder.ts";
+    import { folderFiles } from "./lib/content/files.ts";
+    import { readContent } from "./lib/content/site-content.ts";
     console.log(FormatRegistry.Get("date")("2026/03/15") ? "Elysia's date" : "our date");
     try {
-      contentFromFolder(process.env.DAY_DIR, ${JSON.stringify(SITE_URL)});
+      readContent(folderFiles(process.env.DAY_DIR), ${JSON.stringify(SITE_URL)});
       console.log("valid");
     } catch (error) {
       console.log(error.message);
@@ -445,12 +406,13 @@ function* nodes(schema: TSchema, path = ""): Generator<[string, TSchema]> {
     yield* nodes(variant, `${path}|${index}`);
 }
 
-test("every pattern, format and union of every content schema says in words what it expects", () => {
-  const checked = Object.entries(contentSchemas()).flatMap(([name, schema]) =>
+test("every pattern, format and union of every content file's schema, the route files' own too, says in words what it expects", () => {
+  expect(routes.length).toBeGreaterThan(0); // every route file is loaded, and has declared its files
+  const checked = DECLARED_CONTENT_FILES.flatMap(({ name, schema }) =>
     [...nodes(schema)]
       .filter(([, node]) => node.pattern !== undefined || node.format !== undefined || node[Kind] === "Union")
       .map(([path, node]) => ({ at: `${name}${path}`, words: node[EXPECTED] })),
   );
-  expect(checked.map(({ at }) => at)).toContain("Profile/experience/*/end");
+  expect(checked.map(({ at }) => at)).toContain("profile.json/experience/*/end");
   expect(checked.filter(({ words }) => typeof words !== "string" || words === "")).toEqual([]);
 });

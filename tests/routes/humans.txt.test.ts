@@ -4,14 +4,28 @@
  * lines, and "Last update" as YYYY/MM/DD, the latest of the content's own dates.
  */
 import { describe, expect, test } from "bun:test";
-import { validateContent } from "../../lib/content/validate.ts";
 import { as, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
-import { ownerFiles } from "../support/owners.ts";
+import { ownerFile, ownerFilesWith } from "../support/owners.ts";
 
 const PATH = "/humans.txt";
 
+/** The site's stack, as a test owner writes it in content/stack.json. */
+const STACK = {
+  framework: "A framework, for its types",
+  runtime: "A runtime",
+  language: "A language",
+  styling: "Colour for terminals",
+  typography: "The terminal's own font",
+  deployment: "One executable",
+  easterEggs: [{ hint: "Ask the front door.", try: "curl {base_url}/" }],
+};
+
+/** The sample owner with that stack, and any other files given. */
+const withStack = (files: Record<string, unknown> = {}) =>
+  testApp({ files: ownerFilesWith("rin", { "stack.json": STACK, ...files }) });
+
 /** The file's sections, each a map of its `Label: value` lines. */
-async function sectionsOf(app = testApp()) {
+async function sectionsOf(app = withStack()) {
   const response = await send(app, PATH, as.curl);
   expect(response.status).toBe(200);
   const sections = new Map<string, Map<string, string>>();
@@ -70,36 +84,34 @@ describe("GET /humans.txt", () => {
     expect(site?.get("Last update")).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
     expect(site?.get("Site")).toBe(`${SITE_URL}/`);
     expect(site?.get("Language")).toBe("English");
-    const { stack } = sample;
     expect([site?.get("Framework"), site?.get("Runtime"), site?.get("Written in")]).toEqual([
-      stack.framework,
-      stack.runtime,
-      stack.language,
+      STACK.framework,
+      STACK.runtime,
+      STACK.language,
     ]);
     expect([site?.get("Styling"), site?.get("Typography"), site?.get("Deployment")]).toEqual([
-      stack.styling,
-      stack.typography,
-      stack.deployment,
+      STACK.styling,
+      STACK.typography,
+      STACK.deployment,
     ]);
   });
 
   test("Last update is the latest of the profile's and the /now status's dates", async () => {
-    const raw = ownerFiles("rin") as { profile: { updated: string }; now: { updated: string } };
-    raw.profile.updated = "2026-01-05";
-    raw.now.updated = "2026-02-10";
-    const nowLater = validateContent(raw as unknown as ReturnType<typeof ownerFiles>, SITE_URL);
-    expect((await sectionsOf(testApp({ content: nowLater }))).get("SITE")?.get("Last update")).toBe(
-      "2026/02/10",
-    );
-    raw.profile.updated = "2026-03-01";
-    const profileLater = validateContent(raw as unknown as ReturnType<typeof ownerFiles>, SITE_URL);
-    expect((await sectionsOf(testApp({ content: profileLater }))).get("SITE")?.get("Last update")).toBe(
-      "2026/03/01",
-    );
+    const dated = (profile: string, now: string) =>
+      withStack({
+        "profile.json": { ...ownerFile<object>("rin", "profile.json"), updated: profile },
+        "now.json": { ...ownerFile<object>("rin", "now.json"), updated: now },
+      });
+    const lastUpdate = async (app: ReturnType<typeof testApp>) =>
+      (await sectionsOf(app)).get("SITE")?.get("Last update");
+    expect(await lastUpdate(dated("2026-01-05", "2026-02-10"))).toBe("2026/02/10");
+    expect(await lastUpdate(dated("2026-03-01", "2026-02-10"))).toBe("2026/03/01");
   });
 
   test("an owner with nothing optional: no line for what is absent, none empty", async () => {
-    const team = (await sectionsOf(testApp({ content: otherOwner }))).get("TEAM");
+    const team = (
+      await sectionsOf(testApp({ files: ownerFilesWith("anuradha", { "stack.json": STACK }) }))
+    ).get("TEAM");
     expect(team?.get("Owner")).toBe(otherOwner.profile.name);
     for (const absent of ["Pronouns", "Contact", "Fediverse", "Bluesky"])
       expect(team?.has(absent)).toBe(false);

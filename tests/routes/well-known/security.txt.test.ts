@@ -4,10 +4,10 @@
  * Canonical its own URL.
  */
 import { describe, expect, test } from "bun:test";
-import { validateContent } from "../../lib/content/validate.ts";
-import { EXPIRES_AFTER_DAYS } from "../../lib/crawlers/security-txt.ts";
-import { as, FIXED_NOW, SITE_URL, send, testApp } from "../support/app.ts";
-import { ownerFiles } from "../support/owners.ts";
+import { EXPIRES_AFTER_DAYS } from "../../../lib/crawlers/security-txt.ts";
+import { RELEASED_AT } from "../../../lib/runtime/version.ts";
+import { as, FIXED_NOW, SITE_URL, send, testApp } from "../../support/app.ts";
+import { profileWith } from "../../support/owners.ts";
 
 const PATH = "/.well-known/security.txt";
 const app = testApp();
@@ -46,22 +46,23 @@ describe("GET /.well-known/security.txt", () => {
   });
 
   test("Contact falls back to the owner's first link when the profile has no email", async () => {
-    const raw = ownerFiles("rin") as { profile: Record<string, unknown> };
-    Reflect.deleteProperty(raw.profile, "email");
-    const content = validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL);
-    expect((await fieldsOf(testApp({ content }))).get("contact")).toEqual(["mailto:rin@example.com"]);
-    raw.profile.links = [{ label: "Website", url: "https://example.com" }];
-    const linkOnly = validateContent(raw as ReturnType<typeof ownerFiles>, SITE_URL);
-    expect((await fieldsOf(testApp({ content: linkOnly }))).get("contact")).toEqual(["https://example.com"]);
+    const noEmail = testApp({ files: profileWith({ email: undefined }) });
+    expect((await fieldsOf(noEmail)).get("contact")).toEqual(["mailto:rin@example.com"]);
+    const links = [{ label: "Website", url: "https://example.com" }];
+    const linkOnly = testApp({ files: profileWith({ email: undefined, links }) });
+    expect((await fieldsOf(linkOnly)).get("contact")).toEqual(["https://example.com"]);
   });
 
-  test("Expires is an RFC 3339 instant 364 days after start-up (the build, in the executable)", async () => {
+  test("Expires is an RFC 3339 instant 364 days after the release's commit (start-up without git)", async () => {
     const [expires] = (await fieldsOf()).get("expires") ?? [];
     expect(expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-    const at = Date.parse(expires as string);
-    expect(at).toBe(FIXED_NOW.getTime() + EXPIRES_AFTER_DAYS * 86_400_000);
-    expect(at).toBeGreaterThan(FIXED_NOW.getTime());
-    expect(at - FIXED_NOW.getTime()).toBeLessThan(365 * 86_400_000);
+    const releasedAt = (RELEASED_AT ?? FIXED_NOW).getTime();
+    expect(Date.parse(expires as string)).toBe(releasedAt + EXPIRES_AFTER_DAYS * 86_400_000);
+  });
+
+  test("the release is this checkout's commit, as git dates it", () => {
+    const git = Bun.spawnSync(["git", "log", "-1", "--format=%cI"], { cwd: import.meta.dir });
+    expect(RELEASED_AT?.getTime()).toBe(Date.parse(git.stdout.toString().trim()));
   });
 
   test("Canonical is the file's own https URL on this site", async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "bun:test";
-import { loadConfig } from "../../lib/runtime/config.ts";
-import { as, FIXED_NOW, SITE_URL, send, testApp } from "../support/app.ts";
-import { type FakeEngine, refusedUrl, startEngine } from "../support/engines.ts";
-import { memoryLog } from "../support/log.ts";
+import { loadConfig } from "../../../lib/runtime/config.ts";
+import { as, FIXED_NOW, SITE_URL, send, testApp } from "../../support/app.ts";
+import { type FakeEngine, refusedUrl, startEngine } from "../../support/engines.ts";
+import { memoryLog } from "../../support/log.ts";
 
 const KEY = "5f2b9c0e-4d7a-41c8";
 const PATH = "/api/ping-indexnow";

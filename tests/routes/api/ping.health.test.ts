@@ -5,19 +5,20 @@
  * fail; the plain JSON heartbeat keeps its shape for the monitors that read it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { liveConfig } from "../../lib/live/config.ts";
-import type { LiveFeed } from "../../lib/live/feed.ts";
-import { ownerFeed } from "../../lib/live/sources.ts";
-import { siteMetrics } from "../../lib/metrics/site-metrics.ts";
-import { Lifecycle } from "../../lib/runtime/lifecycle.ts";
-import { releaseId } from "../../lib/runtime/release.ts";
-import { VERSION } from "../../lib/runtime/version.ts";
-import { as, FIXED_NOW, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
-import { documentedSchemaErrors } from "../support/documented-schema.ts";
-import { type FakeEngine, startEngine } from "../support/engines.ts";
-import { EVENTS, type StandInGithub, startGithub } from "../support/github.ts";
-import { memoryLog } from "../support/log.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { liveConfig } from "../../../lib/live/config.ts";
+import type { LiveFeed } from "../../../lib/live/feed.ts";
+import { ownerFeed } from "../../../lib/live/sources.ts";
+import { siteMetrics } from "../../../lib/metrics/site-metrics.ts";
+import { Lifecycle } from "../../../lib/runtime/lifecycle.ts";
+import { releaseId } from "../../../lib/runtime/release.ts";
+import { VERSION } from "../../../lib/runtime/version.ts";
+import { as, FIXED_NOW, otherOwner, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import { documentedSchemaErrors } from "../../support/documented-schema.ts";
+import { type FakeEngine, startEngine } from "../../support/engines.ts";
+import { EVENTS, type StandInGithub, startGithub } from "../../support/github.ts";
+import { memoryLog } from "../../support/log.ts";
+import { ownerDir, ownerFiles } from "../../support/owners.ts";
+import { startServer, type TestServer } from "../../support/server.ts";
 
 const HEALTH = { "user-agent": "Better Uptime Bot", accept: "application/health+json" };
 
@@ -58,14 +59,14 @@ describe("the plain heartbeat is unchanged", () => {
 
 describe("application/health+json", () => {
   test("pass: an owner with no live source, nothing submitted; the version, the release, the uptime", async () => {
-    const app = testApp({ content: otherOwner });
+    const app = testApp({ files: ownerFiles("anuradha") });
     expect(await health(app)).toEqual({
       status: 200,
       type: "application/health+json",
       body: {
         status: "pass",
         version: VERSION,
-        releaseId: releaseId(VERSION, otherOwner),
+        releaseId: releaseId(VERSION, ownerFiles("anuradha"), SITE_URL),
         serviceId: new URL(SITE_URL).host,
         description: `${otherOwner.profile.name}'s site API`,
         checks: {
@@ -145,7 +146,7 @@ describe("application/health+json", () => {
 
   test("fail, 503: the server is draining", async () => {
     const lifecycle = new Lifecycle();
-    const app = testApp({ content: otherOwner, lifecycle });
+    const app = testApp({ files: ownerFiles("anuradha"), lifecycle });
     lifecycle.drain();
     const { status, body } = await health(app);
     expect(status).toBe(503);
@@ -153,7 +154,7 @@ describe("application/health+json", () => {
   });
 
   test("pretty for a terminal that asks for it; HEAD has the headers and no body; never cached", async () => {
-    const app = testApp({ content: otherOwner });
+    const app = testApp({ files: ownerFiles("anuradha") });
     const pretty = await send(app, "/api/ping", { ...as.curl, accept: "application/health+json" });
     expect(await pretty.text()).toStartWith('{\n  "status": "pass"');
     const head = await send(app, "/api/ping", HEALTH, { method: "HEAD" });
@@ -169,7 +170,11 @@ describe("application/health+json", () => {
 
 test("pass, warn and fail each keep to the schema the document publishes, which Ajv judges (and refuses a broken one)", async () => {
   const lifecycle = new Lifecycle();
-  const apps = { pass: testApp({ content: otherOwner }), warn: testApp(), fail: testApp({ lifecycle }) };
+  const apps = {
+    pass: testApp({ files: ownerFiles("anuradha") }),
+    warn: testApp(),
+    fail: testApp({ lifecycle }),
+  };
   lifecycle.drain();
   const document = await (await send(apps.pass, "/api/docs/json", as.pythonRequests)).json();
   for (const [expected, app] of Object.entries(apps)) {
@@ -194,14 +199,12 @@ describe("the last IndexNow submission, per engine", () => {
   beforeAll(async () => {
     accepting = startEngine({ status: 202 });
     refusing = startEngine({ status: 403 });
-    server = await startServer(
-      {
-        INDEXNOW_KEY: "5f2b9c0e-4d7a-41c8",
-        INDEXNOW_ENDPOINTS: `${accepting.url},${refusing.url}`,
-        INDEXNOW_COOLDOWN_SECONDS: "0",
-      },
-      { content: otherOwner },
-    );
+    server = await startServer({
+      INDEXNOW_KEY: "5f2b9c0e-4d7a-41c8",
+      INDEXNOW_ENDPOINTS: `${accepting.url},${refusing.url}`,
+      INDEXNOW_COOLDOWN_SECONDS: "0",
+      CONTENT_DIR: ownerDir("anuradha"),
+    });
   });
   afterAll(async () => {
     await server.stop();
@@ -215,7 +218,7 @@ describe("the last IndexNow submission, per engine", () => {
     expect((await healthOf()).checks["indexnow:submission"]).toBeUndefined();
     await fetch(`${server.url}/api/ping-indexnow`, { method: "POST" });
     const body = await healthOf();
-    const release = releaseId(VERSION, otherOwner);
+    const release = releaseId(VERSION, ownerFiles("anuradha"), SITE_URL);
     expect(body.checks["indexnow:submission"]).toEqual([
       {
         componentId: new URL(accepting.url).host,

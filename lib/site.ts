@@ -1,0 +1,161 @@
+/**
+ * @module What a route file is, and what it may use. A file under `routes/` exports one
+ * route per HTTP method it answers (`export const GET = defineRoute({...})`); its path is
+ * the file's path (`routes/api/now.ts` is `/api/now`). `setup` runs once, when the app is
+ * built, with the `Site`, and returns the handler: whatever can be prepared ahead (a
+ * content file read and checked, a body serialised) is prepared there.
+ */
+import type { DocumentDecoration } from "elysia";
+import type { ContentFile } from "./content/content-file.ts";
+import type { Content } from "./content/site-content.ts";
+import {
+  type DatedContent,
+  type Handler,
+  METHODS,
+  type Method,
+  type RouteSummary,
+  servedPath,
+  type WholeContent,
+} from "./http/route.ts";
+import type { IndexNowService } from "./indexnow/service.ts";
+import type { LiveFeed } from "./live/feed.ts";
+import type { SiteMetrics } from "./metrics/site-metrics.ts";
+import type { Config } from "./runtime/config.ts";
+import type { Lifecycle } from "./runtime/lifecycle.ts";
+import type { Log } from "./runtime/log.ts";
+
+/** What every route may use, built once by `createApp`. */
+export interface Site {
+  readonly config: Config;
+  /** The profile and /now, checked. */
+  readonly content: Content;
+  /**
+   * Any other file of `content/`, read and checked the first time a route asks for it
+   * (a mistake stops the app from being built, naming the file and the field); the same
+   * value for every route that asks.
+   */
+  read<T>(file: ContentFile<T>): T;
+  /**
+   * The current time in epoch milliseconds, as `Date.now`; tests pass a fixed clock for
+   * reproducible output. A number, not a `Date`: live routes read it on every request.
+   */
+  readonly clock: () => number;
+  /** Uniform in [0, 1); tests pass a seeded one. */
+  readonly random: () => number;
+  readonly startedAt: Date;
+  readonly version: string;
+  /** Every route of the app, for the index, the profile's "Try", the ping's card and the sitemap. */
+  readonly routes: readonly RouteSummary[];
+  /** Failures and one-line structured events. */
+  readonly log: Pick<Log, "error" | "event">;
+  /** What the app counts beyond its answers, for Prometheus (`lib/metrics/`). */
+  readonly metrics: Pick<SiteMetrics, "indexNowSubmission">;
+  /** The running release's IndexNow trigger: submitted through by one route, read by the health check. */
+  readonly indexNow: IndexNowService;
+  /** The owner's live activity, as last read; reading it never waits (`lib/live/feed.ts`). */
+  readonly live: Pick<LiveFeed, "latest" | "health">;
+  /** Whether the server is draining after SIGTERM (`lib/runtime/lifecycle.ts`). */
+  readonly lifecycle: Pick<Lifecycle, "draining">;
+}
+
+export type RouteResponses = NonNullable<DocumentDecoration["responses"]>;
+
+/** The route's OpenAPI operation, as Elysia's `detail` is, with its responses built when the document is. */
+export interface RouteDetail extends Omit<DocumentDecoration, "responses"> {
+  summary: string;
+  description: string;
+  tags: [string, ...string[]];
+  /**
+   * Every status the route itself answers, with its schema and an example drawn from the
+   * site's own content, so the document shows the real owner; the document adds what the
+   * pipeline answers for any route (400, 413, 500). Called when the OpenAPI document is
+   * first asked for.
+   */
+  responses: (site: Site) => RouteResponses;
+}
+
+export interface RouteDefinition {
+  readonly detail: RouteDetail;
+  /**
+   * What a person tries the route with when its path alone is not an answer: the path and
+   * the query it needs (`/.well-known/webfinger?resource=acct:…`), or undefined when this
+   * owner's site has nothing there (no DID, no `/.well-known/atproto-did`). The index, the
+   * profile's "Try", the tests and the bench list a route by it, and leave out one that
+   * has nothing. Given the path the route is served at; without it, the path.
+   */
+  readonly examplePath?: (path: string, content: Content, siteUrl: string) => string | undefined;
+  /** The content file the route answers with whole: where the profile sends a reader for what it leaves out. */
+  readonly contentAsJson?: WholeContent;
+  /** Suggested on the ping's status card, under "Try next". */
+  readonly featured?: true;
+  /** A terminal gets the profile itself here: the profile lists the route nowhere, its reader being there. */
+  readonly profileForTerminals?: true;
+  /**
+   * A page for search engines: listed in the sitemap, and sent to IndexNow, its `lastmod`
+   * the latest `updated` of these content files ([] for none).
+   */
+  readonly sitemap?: readonly DatedContent[];
+  setup(site: Site): Handler;
+}
+
+/** Declares a route; only here for the types it checks. */
+export function defineRoute(definition: RouteDefinition): RouteDefinition {
+  return definition;
+}
+
+/** A route file's exports, as the manifest sees them. */
+export type RouteModule = Partial<Record<Method, RouteDefinition>>;
+
+/** The route files by URL path (`{handle}` unresolved): what `routes/_manifest.gen.ts` lists. */
+export type RouteFiles = readonly (readonly [path: string, module: RouteModule])[];
+
+export interface DeclaredRoute {
+  readonly method: Method;
+  readonly path: string;
+  readonly route: RouteDefinition;
+}
+
+/**
+ * Every method and path the route files declare, in manifest order, each path served for
+ * the owner with this handle.
+ */
+export function declaredRoutes(files: RouteFiles, handle: string): DeclaredRoute[] {
+  return files.flatMap(([filePath, module]) =>
+    METHODS.flatMap((method) => {
+      const route = module[method];
+      return route ? [{ method, path: servedPath(filePath, handle), route }] : [];
+    }),
+  );
+}
+
+/**
+ * Every route the route files declare, in manifest order, with the path a person tries it
+ * at on this owner's site; none the owner has nothing at.
+ */
+export function routeTable(files: RouteFiles, content: Content, siteUrl: string): RouteSummary[] {
+  return declaredRoutes(files, content.profile.handle).flatMap(({ method, path, route }) => {
+    const examplePath = route.examplePath ? route.examplePath(path, content, siteUrl) : path;
+    if (examplePath === undefined) return [];
+    const { summary } = route.detail;
+    const { contentAsJson, featured, profileForTerminals, sitemap } = route;
+    return [
+      {
+        method,
+        path,
+        examplePath,
+        summary,
+        ...(contentAsJson && { contentAsJson }),
+        ...(featured && { featured }),
+        ...(profileForTerminals && { profileForTerminals }),
+        ...(sitemap && { sitemap }),
+      },
+    ];
+  });
+}
+
+/** Every GET path of the route files, as a person tries it at this owner's site; none the owner has nothing at. */
+export function examplePaths(files: RouteFiles, content: Content, siteUrl: string): string[] {
+  return routeTable(files, content, siteUrl)
+    .filter(({ method }) => method === "GET")
+    .map(({ examplePath }) => examplePath);
+}

@@ -1,0 +1,62 @@
+/**
+ * Test support: a real terminal, tmux (from Debian; `scripts/install-test-tools.sh` installs
+ * it), showing what `curl -s URL` prints, as a person at that terminal sees it.
+ */
+
+export interface TmuxTerminal {
+  /**
+   * What a terminal `columns` wide shows after `curl -s URL`, line by line, trailing blanks
+   * dropped; with `joined`, a line the terminal wrapped is one line again, as tmux copies it.
+   */
+  shown(url: string, options?: { columns?: number; joined?: boolean }): Promise<string>;
+  /** Ends the tmux server. */
+  stop(): void;
+}
+
+/**
+ * A tmux server of the caller's own: other users of tmux on the machine cannot end it, and
+ * a session kept open keeps it from exiting (and refusing a new session) between tests.
+ */
+export function tmuxTerminal(): TmuxTerminal {
+  const socket = `site-test-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  const tmux = (...args: string[]) => Bun.spawnSync(["tmux", "-L", socket, ...args], { stderr: "pipe" });
+  if (tmux("new-session", "-d", "-s", "keep", "sleep 600").exitCode !== 0) {
+    throw new Error("tmux would not start a session");
+  }
+
+  async function shown(url: string, { columns = 100, joined = false } = {}): Promise<string> {
+    const session = `site-${crypto.randomUUID().slice(0, 8)}`;
+    const started = tmux(
+      "new-session",
+      "-d",
+      "-s",
+      session,
+      "-x",
+      String(columns),
+      "-y",
+      "150",
+      `curl -s '${url}'; echo __END__; sleep 30`,
+    );
+    if (started.exitCode !== 0) throw new Error(`tmux would not start: ${started.stderr}`);
+    try {
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        const capture = ["capture-pane", "-p", "-t", session, "-S", "-", ...(joined ? ["-J"] : [])];
+        const screen = tmux(...capture).stdout.toString();
+        if (screen.includes("__END__")) {
+          return screen
+            .slice(0, screen.indexOf("__END__"))
+            .split("\n")
+            .map((line) => line.trimEnd())
+            .join("\n")
+            .trimEnd();
+        }
+        await Bun.sleep(50);
+      }
+      throw new Error(`${url} never finished in tmux`);
+    } finally {
+      tmux("kill-session", "-t", session);
+    }
+  }
+
+  return { shown, stop: () => void tmux("kill-server") };
+}
