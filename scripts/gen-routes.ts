@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 
 const ROUTES_DIR = join(import.meta.dir, "..", "routes");
 const MANIFEST = join(ROUTES_DIR, "_manifest.gen.ts");
@@ -69,13 +70,35 @@ export function currentManifest(): string {
   return renderManifest(routeFiles(ROUTES_DIR));
 }
 
+const COMMAND = {
+  name: "bun run routes:gen",
+  usage: `usage: bun run routes:gen [--check]
+
+Writes routes/_manifest.gen.ts, a static import of every route file in routes/,
+which the app and the executable are built from. Run it after adding or
+removing a route file; bun run dev and bun run build run it themselves.
+
+Options:
+  --check     write nothing; fail if the manifest is stale
+  -h, --help  this text
+
+Exit status:
+  0  written, or current
+  1  --check found the manifest stale, or a route file's name is not a URL path
+  2  a usage error`,
+  options: { check: { type: "boolean" } },
+  positionals: false,
+} as const;
+
 if (import.meta.main) {
+  const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
+  if (read.exit !== undefined) process.exit(read.exit);
   const wanted = currentManifest();
   let existing = "";
   try {
     existing = readFileSync(MANIFEST, "utf8");
   } catch {}
-  if (process.argv.includes("--check")) {
+  if (read.values.check) {
     if (existing !== wanted) {
       console.error("routes/_manifest.gen.ts is stale: run `bun run routes:gen`");
       process.exit(1);
