@@ -1,7 +1,7 @@
 /**
- * Compiles the Bun entry point, every route and all of content/ into one executable,
- * `dist/site`, with the git commit baked in (`GIT_COMMIT`, else `git rev-parse`).
- * `bun run build --help` prints the options.
+ * Regenerates the route manifest, then compiles the Bun entry point, every route and all
+ * of content/ into one executable, `dist/site`, with the git commit baked in (`GIT_COMMIT`,
+ * else `git rev-parse`). `bun run build --help` prints the options, and does nothing else.
  */
 import { join, resolve } from "node:path";
 import { builtInContent } from "../lib/content/files.ts";
@@ -14,9 +14,10 @@ const COMMAND = {
   name: "bun run build",
   usage: `usage: bun run build [--outfile PATH] [--no-bytecode]
 
-Checks content/ as start-up checks it, then compiles the Bun entry point, every
-route and all of content/ into one executable, with the git commit baked in
-($GIT_COMMIT, else git rev-parse).
+Regenerates the route manifest (bun run routes:gen), checks content/ as
+start-up checks it, then compiles the Bun entry point, every route and all of
+content/ into one executable, with the git commit baked in ($GIT_COMMIT, else
+git rev-parse).
 
 Options:
   --outfile PATH   where to write the executable (default: ${DEFAULT_OUTFILE})
@@ -25,7 +26,8 @@ Options:
 
 Exit status:
   0  built
-  1  content that start-up would refuse, or the compile failed
+  1  routes/ could not be read into the manifest, content that start-up would
+     refuse, or the compile failed
   2  a usage error`,
   options: { outfile: { type: "string" }, "no-bytecode": { type: "boolean" } },
   positionals: false,
@@ -35,6 +37,14 @@ const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
 if (read.exit !== undefined) process.exit(read.exit);
 const root = join(import.meta.dir, "..");
 const outfile = read.values.outfile ?? DEFAULT_OUTFILE;
+
+// The manifest is written here, once the command line is read: `--help` writes nothing.
+const routes = Bun.spawnSync([process.execPath, join(root, "scripts", "gen-routes.ts")], {
+  cwd: root,
+  stdout: "inherit",
+  stderr: "inherit",
+});
+if (routes.exitCode !== 0) process.exit(1);
 
 function commit(): string {
   const fromEnv = process.env.GIT_COMMIT?.trim();
