@@ -16,7 +16,7 @@ then review the diff before committing.
 
 Options:
   -t, --test-name-pattern PATTERN
-                  only the tests whose name matches PATTERN, a regular expression
+                  only tests whose name matches PATTERN (a regular expression)
   -h, --help      this text
 
 Exit status:

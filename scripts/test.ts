@@ -23,7 +23,7 @@ Arguments:
 
 Options:
   -t, --test-name-pattern PATTERN
-                  only the tests whose name matches PATTERN, a regular expression
+                  only tests whose name matches PATTERN (a regular expression)
   -h, --help      this text
 
 Exit status:
