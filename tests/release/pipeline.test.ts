@@ -4,7 +4,8 @@
  * real servers behind stand-ins for Fly's proxy, DNS and `flyctl`, and stand-in engines,
  * with a stranger's triggers before, between and after them. On one machine and on three,
  * the steps always exit 0 and each engine gets exactly one submission per release. Before
- * them, the step that reads the site's URL stops the job on fly.toml's placeholder.
+ * them, the step that reads the site's URL stops the job on fly.toml's placeholder; and a
+ * site with no IndexNow key keeps the run green, its notify step saying it skipped.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { type FakeEngine, startEngine } from "../support/engines.ts";
 import { type FlyDns, type FlyProxy, startFlyDns, startFlyProxy } from "../support/fly.ts";
 import { copyProject } from "../support/project-copy.ts";
 import { runCommand } from "../support/run.ts";
+import { startServer } from "../support/server.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const APP = "site-release-test";
@@ -221,4 +223,19 @@ describe("the step that reads the site's URL, in a checkout with its own fly.tom
     const { code, githubEnv } = await readUrl(PLACEHOLDER_URL);
     expect({ failed: code !== 0, githubEnv }).toEqual({ failed: true, githubEnv: "" });
   });
+});
+
+test("a site with no IndexNow key: the notify step exits 0, saying it skipped", async () => {
+  const engine = startEngine({ status: 200 });
+  const site = await startServer({ INDEXNOW_ENDPOINTS: engine.url }, { clock: Date.now });
+  cleanups.push(
+    () => site.stop(),
+    () => engine.stop(),
+  );
+  const notify = await runStep(NOTIFY, commit(3), site.url);
+  expect({ code: notify.code, stdout: notify.stdout }).toEqual({
+    code: 0,
+    stdout: expect.stringMatching(/^IndexNow: skipped: not configured on /),
+  });
+  expect(engine.received).toHaveLength(0);
 });
