@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { validateContent } from "../../lib/content/validate.ts";
 import { as, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { validContent } from "../support/content.ts";
 import { ownerFiles } from "../support/owners.ts";
 
 const PATH = "/humans.txt";
@@ -64,6 +65,32 @@ describe("GET /humans.txt", () => {
     // The site's domain is the Bluesky handle its atproto-did file makes possible.
     expect(team?.get("Bluesky")).toBe(`@${new URL(SITE_URL).hostname}`);
   });
+
+  test.each([
+    ["on Bluesky's app", { label: "Bluesky", url: "https://bsky.app/profile/ada.example" }],
+    [
+      "on Bluesky's app, under a label of their own",
+      { label: "Posts", url: "https://bsky.app/profile/ada.example" },
+    ],
+    [
+      "labelled Bluesky, on another app",
+      { label: "Bluesky", url: "https://deer.social/profile/ada.example" },
+    ],
+  ])(
+    "an owner with a DID and a link to their Bluesky %s: that link, and no second Bluesky line",
+    async (_, link) => {
+      const raw = validContent();
+      raw.profile.blueskyDid = "did:plc:abcdefghijklmnopqrstuvwx";
+      raw.profile.links.push(link);
+      const content = validateContent(raw as unknown as ReturnType<typeof ownerFiles>, SITE_URL);
+      const text = await (await send(testApp({ content }), PATH, as.curl)).text();
+      const lines = text.split("\n");
+      expect(lines.filter((line) => line.startsWith("Bluesky: "))).toEqual(
+        link.label === "Bluesky" ? [`Bluesky: ${link.url}`] : [],
+      );
+      expect(lines).toContain(`${link.label}: ${link.url}`);
+    },
+  );
 
   test("SITE: the last update as YYYY/MM/DD, the language, and the stack from the content", async () => {
     const site = (await sectionsOf()).get("SITE");

@@ -42,6 +42,14 @@ describe("rel=me", () => {
     expect(hrefs(head, "link")).toHaveLength(7);
   });
 
+  test("an owner whose own link is to their Bluesky, labelled so on another app: that link, not the DID's", async () => {
+    const bluesky = { label: "Bluesky", url: "https://deer.social/profile/rin.example" };
+    const profile = { ...sample.profile, links: [...sample.profile.links, bluesky] };
+    const { mf } = await parsed(testApp({ content: { ...sample, profile } }));
+    expect(mf.rels.me).toContain(bluesky.url);
+    expect(mf.rels.me).not.toContain(`https://bsky.app/profile/${profile.blueskyDid}`);
+  });
+
   test("an owner with one link and nothing else: that link, and no fediverse:creator", async () => {
     const { page, mf } = await parsed(testApp({ content: otherOwner }));
     expect(mf.rels.me).toEqual(otherOwner.profile.links.map(({ url }) => url));
