@@ -7,7 +7,7 @@
  * them, the step that reads the site's URL stops the job on fly.toml's placeholder; and a
  * site with no IndexNow key keeps the run green, its notify step saying it skipped.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -192,8 +192,11 @@ describe.each([1, 3])("a fleet of %i machine(s)", (size) => {
 
 describe("the step that reads the site's URL, in a checkout with its own fly.toml", () => {
   const checkout = mkdtempSync(join(tmpdir(), "site-release-checkout-"));
-  copyProject(checkout, ["package.json", "scripts/site-url.ts", "lib/runtime/command-line.ts"]);
-  cleanups.push(() => rmSync(checkout, { recursive: true, force: true }));
+  beforeAll(() => {
+    // What `bun run site-url` reads: the script, its command line, package.json's scripts.
+    copyProject(checkout, ["package.json", "scripts/site-url.ts", "lib/runtime/command-line.ts"]);
+    cleanups.push(() => rmSync(checkout, { recursive: true, force: true }));
+  });
 
   /** Runs the step as GitHub's runner does a `run` with no `shell`: `bash -e`, GITHUB_ENV a file. */
   async function readUrl(siteUrl: string) {
