@@ -1,12 +1,11 @@
 /**
- * Compiles the Bun entry point, every route and all of content/ into one executable,
- * `dist/site`, with the git commit and its time baked in (`GIT_COMMIT` and
- * `GIT_COMMIT_TIME`, else git).
- * `bun run build --help` prints the options.
+ * Regenerates the manifests (`bun run routes:gen`), then compiles the Bun entry point,
+ * every route and all of content/ into one executable, `dist/site`, with the git commit
+ * and its time baked in (`GIT_COMMIT` and `GIT_COMMIT_TIME`, else git).
+ * `bun run build --help` prints the options, and does nothing else.
  */
 import { join, resolve } from "node:path";
 import { ContentError } from "../lib/content/site-content.ts";
-import { createApp } from "../lib/http/app.ts";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 import { loadConfig } from "../lib/runtime/config.ts";
 import { createLog } from "../lib/runtime/log.ts";
@@ -17,9 +16,10 @@ const COMMAND = {
   name: "bun run build",
   usage: `usage: bun run build [--outfile PATH] [--no-bytecode]
 
-Checks content/ as start-up checks it, then compiles the Bun entry point, every
-route and all of content/ into one executable, with the git commit baked in
-and its time ($GIT_COMMIT and $GIT_COMMIT_TIME, else git).
+Regenerates the manifests (bun run routes:gen), checks content/ as start-up
+checks it, then compiles the Bun entry point, every route and all of content/
+into one executable, with the git commit and its time baked in ($GIT_COMMIT
+and $GIT_COMMIT_TIME, else git).
 
 Options:
   --outfile PATH   where to write the executable (default: ${DEFAULT_OUTFILE})
@@ -38,6 +38,14 @@ const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
 if (read.exit !== undefined) process.exit(read.exit);
 const root = join(import.meta.dir, "..");
 const outfile = read.values.outfile ?? DEFAULT_OUTFILE;
+
+// The manifests are written here, once the command line is read: `--help` writes nothing.
+const manifests = Bun.spawnSync([process.execPath, join(root, "scripts", "gen-routes.ts")], {
+  cwd: root,
+  stdout: "inherit",
+  stderr: "inherit",
+});
+if (manifests.exitCode !== 0) process.exit(1);
 
 /** What git says of HEAD (`git log -1 --format=...`), or "" without git. */
 function gitLog(format: string): string {
@@ -59,6 +67,8 @@ function commitTime(): string {
 
 // Content that would not start makes no executable: the app is built as start-up builds
 // it, every route reading and checking its content, and refused with the same one line.
+// Imported now, once the manifests name the route files that are there.
+const { createApp } = await import("../lib/http/app.ts");
 try {
   createApp({
     config: loadConfig({}),

@@ -5,14 +5,34 @@
  * variable) has said why in one line; this then waits for the next save instead of
  * exiting, and serves the fixed files as soon as they are saved. Ctrl-C stops both.
  *
- *   bun run dev [-- ARGS]     ARGS are passed on to server.ts
- *
  * The environment is passed on as it is (PORT, CONTENT_DIR, ...). When `CONTENT_DIR` is
- * set, that folder is watched too.
+ * set, that folder is watched too. `bun run dev --help` prints the usage and starts nothing.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { type FSWatcher, watch } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
+
+const COMMAND = {
+  name: "bun run dev",
+  usage: `usage: bun run dev
+
+Serves the site from source, as bun run start does, and starts it again
+whenever a file it is made of is saved: content/, lib/, routes/, server.ts, and
+$CONTENT_DIR when set. The route manifest is regenerated first when routes/
+changed. A server that refuses to start says why in one line; dev then waits
+for the next save. The server reads the environment as bun run start does.
+
+Options:
+  -h, --help  this text
+
+Exit status:
+  0  stopped by Ctrl-C (SIGINT) or SIGTERM, the server with it
+  1  routes/ could not be read into the manifest at start
+  2  a usage error`,
+  options: {},
+  positionals: false,
+} as const;
 
 const ROOT = join(import.meta.dir, "..");
 const ENTRY = "server.ts";
@@ -35,7 +55,7 @@ let server: ChildProcess | undefined;
 let quitting = false;
 
 function startServer(): void {
-  const child = spawn(process.execPath, [ENTRY, ...process.argv.slice(2)], { cwd: ROOT, stdio: "inherit" });
+  const child = spawn(process.execPath, [ENTRY], { cwd: ROOT, stdio: "inherit" });
   server = child;
   child.once("exit", (code, signal) => {
     // A server stopped on purpose (a restart, Ctrl-C) is no longer `server`.
@@ -118,6 +138,8 @@ function quitOn(signal: "SIGINT" | "SIGTERM", watchers: readonly FSWatcher[]): v
 }
 
 if (import.meta.main) {
+  const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
+  if (read.exit !== undefined) process.exit(read.exit);
   if (!generateRoutes()) process.exit(1);
   const watchers = watchSources();
   quitOn("SIGINT", watchers);

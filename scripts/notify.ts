@@ -3,9 +3,12 @@
  * site and prints what each engine said. The site sends each release once, whoever asks
  * first, so after a stranger's trigger this finds the release already sent and says so.
  * When an engine has not yet answered for good, it waits as the site says and asks again.
+ * A site with no IndexNow key submits nothing: notify says it skipped, and exits 0, so a
+ * release without IndexNow stays green.
  *
  *   bun run notify [BASE_URL] [--wait SECONDS]     BASE_URL defaults to $SITE_URL
  */
+import { NO_KEY_REASON } from "../lib/indexnow/readiness.ts";
 import type { ReleaseReport } from "../lib/indexnow/report.ts";
 import {
   CONSOLE,
@@ -15,7 +18,7 @@ import {
   USAGE_ERROR,
 } from "../lib/runtime/command-line.ts";
 
-export const EXIT = { accepted: 0, notAccepted: 1, usage: USAGE_ERROR } as const;
+export const EXIT = { accepted: 0, skipped: 0, notAccepted: 1, usage: USAGE_ERROR } as const;
 
 /** The client's own bound on one call: the endpoint answers within its engine timeout, plus slack. */
 const TIMEOUT_MS = 30_000;
@@ -38,7 +41,8 @@ Run it after a deploy. The site sends each release to each engine once: if
 someone triggered it first, nothing is sent again, and notify says the release
 was already sent. While an engine has not answered for good (a 429, a timeout,
 a server error), notify waits as the site says (Retry-After) and asks again,
-for at most --wait seconds.
+for at most --wait seconds. A site with no IndexNow key (INDEXNOW_KEY) sends
+nothing: notify says it skipped, and how to set the key.
 
 Arguments:
   BASE_URL        the deployed site's origin, e.g. https://site.example
@@ -50,11 +54,12 @@ Options:
   -h, --help      this text
 
 Exit status:
-  0  every engine has accepted this release, now or before
+  0  every engine has accepted this release, now or before; or the site has no
+     IndexNow key, and notify skipped
   1  an engine refused this release (it will not accept it), or one still had
      not answered for good when --wait ran out
   2  a usage error, the site unreachable, or an answer that is not a report
-     (e.g. 503: INDEXNOW_KEY is not set there)`,
+     (e.g. 503: the site's SITE_URL is one the engines reject)`,
   options: { wait: { type: "string" } },
   positionals: true,
 } as const;
@@ -107,6 +112,7 @@ function baseUrlOf(
 type Answer =
   | { readonly kind: "report"; readonly report: ReleaseReport }
   | { readonly kind: "cooldown"; readonly retryAfterSeconds: number; readonly message: string }
+  | { readonly kind: "no key" }
   | { readonly kind: "failed"; readonly line: string };
 
 async function trigger(endpoint: string): Promise<Answer> {
@@ -128,7 +134,11 @@ async function trigger(endpoint: string): Promise<Answer> {
   const report = body as ReleaseReport;
   if ([200, 207, 502].includes(response.status) && Array.isArray(report?.engines))
     return { kind: "report", report };
-  const message = clean((body as { error?: { message?: string } })?.error?.message ?? "no error message");
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  if (response.status === 503 && error?.code === "not_configured" && error.message === NO_KEY_REASON) {
+    return { kind: "no key" };
+  }
+  const message = clean(error?.message ?? "no error message");
   const retryAfter = Number(response.headers.get("retry-after"));
   if (response.status === 429 && Number.isInteger(retryAfter) && retryAfter >= 0) {
     return { kind: "cooldown", retryAfterSeconds: retryAfter, message };
@@ -166,6 +176,13 @@ export async function notify(
     if (answer.kind === "failed") {
       output.err(`notify: ${answer.line}`);
       return EXIT.usage;
+    }
+    if (answer.kind === "no key") {
+      output.out(
+        `IndexNow: skipped: not configured on ${base.host} (no INDEXNOW_KEY there), so nothing was sent; ` +
+          "to turn it on, `fly secrets set INDEXNOW_KEY=$(openssl rand -hex 16)` (docs/indexnow.md)",
+      );
+      return EXIT.skipped;
     }
     if (answer.kind === "report") {
       const { report } = answer;

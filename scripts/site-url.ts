@@ -1,19 +1,33 @@
 /**
  * Prints the site's public URL as fly.toml sets it (`[env] SITE_URL`): the one place it
- * is written, which the deploy workflow reads too.
+ * is written, which the deploy workflow reads too. fly.toml ships with a placeholder, no
+ * one's site: while it is still there, this says so and fails, so that no deploy sends
+ * readers, links and search engines to it.
  *
  *   bun run site-url [--config PATH]     PATH defaults to fly.toml
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import {
+  CONSOLE,
+  type CommandOutput,
+  readCommandLine,
+  shownPath,
+  USAGE_ERROR,
+} from "../lib/runtime/command-line.ts";
+
+/** fly.toml's `[env] SITE_URL` as the project ships it: a sample app's address, not the owner's. */
+export const PLACEHOLDER_URL = "https://my-site-api.fly.dev";
 
 const COMMAND = {
   name: "bun run site-url",
   usage: `usage: bun run site-url [--config PATH]
 
 Prints the site's public URL as fly.toml sets it ([env] SITE_URL), the one place
-it is written: the deploy workflow reads it with this command.
+it is written: the deploy workflow reads it with this command. The placeholder
+fly.toml ships with, ${PLACEHOLDER_URL}, is printed all the same,
+then a line on stderr says how to set yours, and the status is 1: a deploy to
+the placeholder would send readers, links and search engines to no one's site.
 
 Options:
   --config PATH  the Fly configuration to read (default: fly.toml)
@@ -21,7 +35,7 @@ Options:
 
 Exit status:
   0  printed
-  1  the file sets no https SITE_URL in [env]
+  1  the file sets no https SITE_URL in [env], or still the placeholder
   2  a usage error, or the file cannot be read`,
   options: { config: { type: "string" } },
   positionals: false,
@@ -32,7 +46,7 @@ export function siteUrl(args: readonly string[], output: CommandOutput): number 
   const read = readCommandLine(args, COMMAND, output);
   if (read.exit !== undefined) return read.exit;
   const path = read.values.config ?? join(import.meta.dir, "..", "fly.toml");
-  let fly: { env?: { SITE_URL?: unknown } };
+  let fly: { app?: unknown; env?: { SITE_URL?: unknown } };
   try {
     fly = Bun.TOML.parse(readFileSync(path, "utf8")) as typeof fly;
   } catch (error) {
@@ -44,8 +58,17 @@ export function siteUrl(args: readonly string[], output: CommandOutput): number 
     output.err(`site-url: ${path} sets no https SITE_URL in [env]`);
     return 1;
   }
-  output.out(new URL(url).origin);
-  return 0;
+  const origin = new URL(url).origin;
+  output.out(origin);
+  if (origin !== PLACEHOLDER_URL) return 0;
+  // `fly launch` has written the app's name, and with it the address Fly gives the app.
+  const launched = typeof fly.app === "string" && `https://${fly.app}.fly.dev` !== PLACEHOLDER_URL;
+  const example = `https://${launched ? fly.app : "<app>"}.fly.dev`;
+  output.err(
+    `site-url: ${shownPath(path)} still has the placeholder SITE_URL, ${PLACEHOLDER_URL}: set [env] ` +
+      `SITE_URL there to your site's origin, e.g. ${example} (docs/deploy.md)`,
+  );
+  return 1;
 }
 
 if (import.meta.main) {

@@ -7,6 +7,7 @@
 import { placeOf, type Stack } from "../content/schemas.ts";
 import type { Content } from "../content/site-content.ts";
 import { lastChanged } from "../crawlers/site-pages.ts";
+import { isBlueskyLink } from "./bluesky.ts";
 import { fediverseAccount } from "./fediverse.ts";
 
 export const HUMANS_TXT_PATH = "/humans.txt";
@@ -32,8 +33,12 @@ export function renderHumansTxt(content: Content, stack: Stack, siteUrl: string)
       .filter(({ url }) => url !== email)
       .map(({ label, url }): [string, string] => [label, url.replace(/^mailto:/, "")]),
     ["Fediverse", fediverseAccount(profile)?.address],
-    // The site's domain is the owner's Bluesky handle once /.well-known/atproto-did names their DID.
-    ["Bluesky", profile.blueskyDid && `@${new URL(siteUrl).hostname}`],
+    // The site's domain is the owner's Bluesky handle once /.well-known/atproto-did names their
+    // DID; a link of the owner's to their Bluesky has said where it is already, in their words.
+    [
+      "Bluesky",
+      profile.blueskyDid && !profile.links.some(isBlueskyLink) ? `@${new URL(siteUrl).hostname}` : undefined,
+    ],
   ]);
   const site = lines([
     ["Last update", lastUpdate(content)],

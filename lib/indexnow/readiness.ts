@@ -14,14 +14,17 @@ function privateHostProblem(hostname: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Why a deployment without a key cannot submit: the 503's message. `bun run notify` knows
+ * the answer by it, and skips: a site may run without IndexNow.
+ */
+export const NO_KEY_REASON =
+  "IndexNow is not configured: set INDEXNOW_KEY to this site's key " +
+  '(8 to 128 characters of a-z, A-Z, 0-9 and "-"), e.g. `fly secrets set INDEXNOW_KEY=...`';
+
 /** Why this deployment cannot submit, for a person to act on; undefined when it can. */
 export function notReadyReason(config: Config): string | undefined {
-  if (config.indexNow.key === undefined) {
-    return (
-      "IndexNow is not configured: set INDEXNOW_KEY to this site's key " +
-      '(8 to 128 characters of a-z, A-Z, 0-9 and "-"), e.g. `fly secrets set INDEXNOW_KEY=...`'
-    );
-  }
+  if (config.indexNow.key === undefined) return NO_KEY_REASON;
   const problem = privateHostProblem(new URL(config.siteUrl).hostname);
   if (problem) {
     return (

@@ -10,6 +10,7 @@ import { placeOf } from "../content/schemas.ts";
 import type { Content } from "../content/site-content.ts";
 import { DOCS_PATH } from "../docs/paths.ts";
 import type { RouteSummary, WholeContent } from "../http/route.ts";
+import { blueskyProfileUrl, isBlueskyLink } from "../identity/bluesky.ts";
 import { fediverseAccount } from "../identity/fediverse.ts";
 import type { KnownActivity } from "../live/feed.ts";
 import { ago, type LocalTime, ownerLocalTime } from "./owner-time.ts";
@@ -179,22 +180,19 @@ type Link = { label: string; url: string };
 /** The host of a link, or undefined for one that has none (`mailto:`). */
 const hostOf = (url: string) => (/^https?:\/\//.test(url) ? new URL(url).host : undefined);
 
-/** Where Bluesky shows an account by its DID, whatever its handle is at the moment. */
-const BLUESKY_APP = "bsky.app";
-
 /**
  * The links; the fediverse account's profile page when none of them is on its server (an
  * owner whose server is not Mastodon links their profile themselves); the Bluesky profile
- * of the DID when none is on Bluesky's app; and the email as a `mailto:` link when none of
- * them is to it.
+ * of the DID when none is to it (on Bluesky's app, or labelled Bluesky); and the email as a
+ * `mailto:` link when none of them is to it.
  */
 function allLinks(profile: Content["profile"]): Link[] {
   const links: Link[] = [...profile.links];
   const onHost = (host: string) => links.some(({ url }) => hostOf(url) === host);
   const fediverse = fediverseAccount(profile);
   if (fediverse && !onHost(fediverse.server)) links.push({ label: "Fediverse", url: fediverse.profileUrl });
-  if (profile.blueskyDid && !onHost(BLUESKY_APP)) {
-    links.push({ label: "Bluesky", url: `https://${BLUESKY_APP}/profile/${profile.blueskyDid}` });
+  if (profile.blueskyDid && !links.some(isBlueskyLink)) {
+    links.push({ label: "Bluesky", url: blueskyProfileUrl(profile.blueskyDid) });
   }
   const mailto = profile.email ? `mailto:${profile.email}` : undefined;
   if (mailto && !links.some(({ url }) => url === mailto)) links.push({ label: "Email", url: mailto });

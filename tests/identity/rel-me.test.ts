@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mf2 } from "microformats-parser";
 import { as, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
-import { ownerFiles } from "../support/owners.ts";
+import { ownerFiles, profileWith } from "../support/owners.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 const PROFILE_URL = "https://mastodon.example/@rin";
@@ -41,6 +41,15 @@ describe("rel=me", () => {
       );
     expect(hrefs(head, "link")).toEqual(hrefs(body, "a"));
     expect(hrefs(head, "link")).toHaveLength(7);
+  });
+
+  test("an owner whose own link is to their Bluesky, labelled so on another app: that link, not the DID's", async () => {
+    const bluesky = { label: "Bluesky", url: "https://deer.social/profile/rin.example" };
+    const { mf } = await parsed(
+      testApp({ files: profileWith({ links: [...sample.profile.links, bluesky] }) }),
+    );
+    expect(mf.rels.me).toContain(bluesky.url);
+    expect(mf.rels.me).not.toContain(`https://bsky.app/profile/${sample.profile.blueskyDid}`);
   });
 
   test("an owner with one link and nothing else: that link, and no fediverse:creator", async () => {

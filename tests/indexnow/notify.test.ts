@@ -103,12 +103,27 @@ describe("bun run notify", () => {
     expect(stderr).toMatch(/^notify: gave up after 1 s \(--wait\): /m);
   });
 
-  it("exits 2 when the deployment is not configured (503)", async () => {
-    const base = await instance({ INDEXNOW_KEY: "", INDEXNOW_ENDPOINTS: engine({ status: 200 }).url });
+  it("exits 0, saying in one line that it skipped and how to set the key, when the site has no IndexNow key", async () => {
+    const bing = engine({ status: 200 });
+    const base = await instance({ INDEXNOW_KEY: "", INDEXNOW_ENDPOINTS: bing.url });
+    const { code, stdout, stderr } = await notify([base]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toBe(
+      `IndexNow: skipped: not configured on ${new URL(base).host} (no INDEXNOW_KEY there), so nothing ` +
+        "was sent; to turn it on, `fly secrets set INDEXNOW_KEY=$(openssl rand -hex 16)` (docs/indexnow.md)\n",
+    );
+    expect(bing.received).toHaveLength(0);
+  });
+
+  it("exits 2 when the site is configured with a SITE_URL the engines reject (503)", async () => {
+    const base = await instance({
+      SITE_URL: "https://localhost",
+      INDEXNOW_ENDPOINTS: engine({ status: 200 }).url,
+    });
     const { code, stderr } = await notify([base]);
     expect(code).toBe(2);
-    expect(stderr).toContain("503");
-    expect(stderr).toContain("INDEXNOW_KEY");
+    expect(stderr).toContain("answered 503");
+    expect(stderr).toContain("SITE_URL is https://localhost, a loopback name");
   });
 
   it("exits 2 on a network error", async () => {

@@ -3,17 +3,22 @@
  * `.github/workflows/deploy.yml` and run as GitHub runs them, `bash -eo pipefail`) against
  * real servers behind stand-ins for Fly's proxy, DNS and `flyctl`, and stand-in engines,
  * with a stranger's triggers before, between and after them. On one machine and on three,
- * the steps always exit 0 and each engine gets exactly one submission per release.
+ * the steps always exit 0 and each engine gets exactly one submission per release. Before
+ * them, the step that reads the site's URL stops the job on fly.toml's placeholder; and a
+ * site with no IndexNow key keeps the run green, its notify step saying it skipped.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
+import { PLACEHOLDER_URL } from "../../scripts/site-url.ts";
 import { type FakeEngine, startEngine } from "../support/engines.ts";
 import { type FlyDns, type FlyProxy, startFlyDns, startFlyProxy } from "../support/fly.ts";
+import { copyProject } from "../support/project-copy.ts";
 import { runCommand } from "../support/run.ts";
+import { startServer } from "../support/server.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const APP = "site-release-test";
@@ -30,6 +35,7 @@ const stepNamed = (name: string): Step => {
   if (!step?.run) throw new Error(`deploy.yml has no step "${name}" that runs a command`);
   return step;
 };
+const READ_URL = stepNamed("Read the site's URL from fly.toml");
 const WAIT = stepNamed("Wait until every started machine answers with the new release");
 const NOTIFY = stepNamed("Tell IndexNow the site changed");
 
@@ -182,4 +188,57 @@ describe.each([1, 3])("a fleet of %i machine(s)", (size) => {
     },
     60_000,
   );
+});
+
+describe("the step that reads the site's URL, in a checkout with its own fly.toml", () => {
+  const checkout = mkdtempSync(join(tmpdir(), "site-release-checkout-"));
+  beforeAll(() => {
+    // What `bun run site-url` reads: the script, its command line, package.json's scripts.
+    copyProject(checkout, ["package.json", "scripts/site-url.ts", "lib/runtime/command-line.ts"]);
+    cleanups.push(() => rmSync(checkout, { recursive: true, force: true }));
+  });
+
+  /** Runs the step as GitHub's runner does a `run` with no `shell`: `bash -e`, GITHUB_ENV a file. */
+  async function readUrl(siteUrl: string) {
+    writeFileSync(join(checkout, "fly.toml"), `app = "ada-site"\n\n[env]\n  SITE_URL = "${siteUrl}"\n`);
+    const githubEnv = join(checkout, "github-env");
+    writeFileSync(githubEnv, "");
+    const ran = await runCommand(["bash", "--noprofile", "--norc", "-e", "-c", READ_URL.run ?? ""], {
+      cwd: checkout,
+      env: { ...process.env, GITHUB_ENV: githubEnv },
+    });
+    return { code: ran.code, githubEnv: readFileSync(githubEnv, "utf8") };
+  }
+
+  test("comes before the deploy", () => {
+    const at = (step: Step) => deploySteps.indexOf(step);
+    expect(at(READ_URL)).toBeLessThan(deploySteps.findIndex((step) => step.run?.includes("flyctl deploy")));
+  });
+
+  test("puts the owner's SITE_URL in the job's environment", async () => {
+    expect(await readUrl("https://ada.example")).toEqual({
+      code: 0,
+      githubEnv: "SITE_URL=https://ada.example\n",
+    });
+  });
+
+  test("fails on the placeholder fly.toml ships with, and puts nothing in the environment", async () => {
+    const { code, githubEnv } = await readUrl(PLACEHOLDER_URL);
+    expect({ failed: code !== 0, githubEnv }).toEqual({ failed: true, githubEnv: "" });
+  });
+});
+
+test("a site with no IndexNow key: the notify step exits 0, saying it skipped", async () => {
+  const engine = startEngine({ status: 200 });
+  const site = await startServer({ INDEXNOW_ENDPOINTS: engine.url }, { clock: Date.now });
+  cleanups.push(
+    () => site.stop(),
+    () => engine.stop(),
+  );
+  const notify = await runStep(NOTIFY, commit(3), site.url);
+  expect({ code: notify.code, stdout: notify.stdout }).toEqual({
+    code: 0,
+    stdout: expect.stringMatching(/^IndexNow: skipped: not configured on /),
+  });
+  expect(engine.received).toHaveLength(0);
 });

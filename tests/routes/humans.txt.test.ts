@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { as, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { contentFiles, validContent } from "../support/content.ts";
 import { ownerFile, ownerFilesWith } from "../support/owners.ts";
 
 const PATH = "/humans.txt";
@@ -78,6 +79,31 @@ describe("GET /humans.txt", () => {
     // The site's domain is the Bluesky handle its atproto-did file makes possible.
     expect(team?.get("Bluesky")).toBe(`@${new URL(SITE_URL).hostname}`);
   });
+
+  test.each([
+    ["on Bluesky's app", { label: "Bluesky", url: "https://bsky.app/profile/ada.example" }],
+    [
+      "on Bluesky's app, under a label of their own",
+      { label: "Posts", url: "https://bsky.app/profile/ada.example" },
+    ],
+    [
+      "labelled Bluesky, on another app",
+      { label: "Bluesky", url: "https://deer.social/profile/ada.example" },
+    ],
+  ])(
+    "an owner with a DID and a link to their Bluesky %s: that link, and no second Bluesky line",
+    async (_, link) => {
+      const raw = validContent();
+      raw.profile.blueskyDid = "did:plc:abcdefghijklmnopqrstuvwx";
+      raw.profile.links.push(link);
+      const text = await (await send(testApp({ files: contentFiles(raw) }), PATH, as.curl)).text();
+      const lines = text.split("\n");
+      expect(lines.filter((line) => line.startsWith("Bluesky: "))).toEqual(
+        link.label === "Bluesky" ? [`Bluesky: ${link.url}`] : [],
+      );
+      expect(lines).toContain(`${link.label}: ${link.url}`);
+    },
+  );
 
   test("SITE: the last update as YYYY/MM/DD, the language, and the stack from the content", async () => {
     const site = (await sectionsOf()).get("SITE");
