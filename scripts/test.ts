@@ -14,9 +14,9 @@ const COMMAND = {
   usage: `usage: bun run test [FILTER...] [-t PATTERN]
 
 Installs what the suite drives besides Bun when it is missing (Deno, Chromium,
-wrk, promtool, ...: scripts/install-test-tools.sh), checks that the route
-manifests are current (bun run routes:gen --check), then runs the tests (bun test
---timeout 20000). Each step runs only if the one before it succeeded.
+wrk, promtool, ...: scripts/install-test-tools.sh), checks that the generated
+manifests are current (bun run routes:gen --check), then runs the tests
+(bun test --timeout 20000). Each step runs only if the one before it succeeded.
 
 Arguments:
   FILTER          only the test files whose path contains it, e.g. tests/scripts
