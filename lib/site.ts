@@ -13,6 +13,7 @@ import {
   type Handler,
   METHODS,
   type Method,
+  type PageLink,
   type RouteSummary,
   servedPath,
   type WholeContent,
@@ -95,6 +96,10 @@ export interface RouteDefinition {
    * the latest `updated` of these content files ([] for none).
    */
   readonly sitemap?: readonly DatedContent[];
+  /** The page's `<link>` to the route, in its head: humans.txt is `rel="author"`. */
+  readonly pageLink?: PageLink;
+  /** robots.txt names the route on a line of this field: the sitemap's `Sitemap:`. */
+  readonly robotsTxt?: "Sitemap";
   setup(site: Site): Handler;
 }
 
@@ -137,7 +142,7 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
     const examplePath = route.examplePath ? route.examplePath(path, content, siteUrl) : path;
     if (examplePath === undefined) return [];
     const { summary } = route.detail;
-    const { contentAsJson, featured, profileForTerminals, sitemap } = route;
+    const { contentAsJson, featured, profileForTerminals, sitemap, pageLink, robotsTxt } = route;
     return [
       {
         method,
@@ -148,6 +153,8 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
         ...(featured && { featured }),
         ...(profileForTerminals && { profileForTerminals }),
         ...(sitemap && { sitemap }),
+        ...(pageLink && { pageLink }),
+        ...(robotsTxt && { robotsTxt }),
       },
     ];
   });

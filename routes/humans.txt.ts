@@ -30,6 +30,7 @@ export const GET = defineRoute({
       304: notModified,
     }),
   },
+  pageLink: { rel: "author", type: "text/plain" },
   setup(site) {
     const file = preparedFile(
       CONTENT_TYPE.text,

@@ -15,14 +15,18 @@ export const GET = defineRoute({
     responses: (site) => ({
       200: ok(
         "The rules",
-        documentBody(CONTENT_TYPE.text, "robots.txt rules (RFC 9309)", renderRobots(site.config.siteUrl)),
+        documentBody(
+          CONTENT_TYPE.text,
+          "robots.txt rules (RFC 9309)",
+          renderRobots(site.config.siteUrl, site.routes),
+        ),
         true,
       ),
       304: notModified,
     }),
   },
   setup(site) {
-    const robots = preparedFile(CONTENT_TYPE.text, renderRobots(site.config.siteUrl));
+    const robots = preparedFile(CONTENT_TYPE.text, renderRobots(site.config.siteUrl, site.routes));
     return function robotsTxt({ request }) {
       return robots(request);
     };

@@ -28,6 +28,7 @@ export const GET = defineRoute({
       304: notModified,
     }),
   },
+  robotsTxt: "Sitemap",
   setup(site) {
     const sitemap = preparedFile(
       CONTENT_TYPE.xml,

@@ -217,7 +217,7 @@ const EasterEgg = t.Object(
       description:
         "A curl command against this API. In content/stack.json the site's origin is written " +
         "{base_url}; answers carry SITE_URL in its place",
-      ...expecting("a curl command against this site, like curl {base_url}/api/now"),
+      ...expecting("a curl command against this site, like curl {base_url}/"),
     }),
   },
   { additionalProperties: false },

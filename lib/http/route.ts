@@ -50,6 +50,16 @@ export interface RouteSummary {
   readonly profileForTerminals?: true;
   /** A page of the sitemap, dated by the latest `updated` of these. */
   readonly sitemap?: readonly DatedContent[];
+  /** The page's `<link>` to it, in its head: humans.txt is `rel="author"`. */
+  readonly pageLink?: PageLink;
+  /** robots.txt names it on a line of this field: the sitemap's `Sitemap:`. */
+  readonly robotsTxt?: "Sitemap";
+}
+
+/** A `<link>` in the page's head: how the page relates to the route, and what the route answers. */
+export interface PageLink {
+  readonly rel: string;
+  readonly type: string;
 }
 
 /**

@@ -10,8 +10,6 @@ import { lastChanged } from "../crawlers/site-pages.ts";
 import { isBlueskyLink } from "./bluesky.ts";
 import { fediverseAccount } from "./fediverse.ts";
 
-export const HUMANS_TXT_PATH = "/humans.txt";
-
 /** `Label: value` lines; a value that is empty leaves its line out. */
 const lines = (fields: readonly (readonly [string, string | undefined])[]) =>
   fields.flatMap(([label, value]) => (value ? [`${label}: ${value}`] : []));

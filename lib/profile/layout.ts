@@ -9,7 +9,7 @@
 import { placeOf } from "../content/schemas.ts";
 import type { Content } from "../content/site-content.ts";
 import { DOCS_PATH } from "../docs/paths.ts";
-import type { RouteSummary, WholeContent } from "../http/route.ts";
+import type { PageLink, RouteSummary, WholeContent } from "../http/route.ts";
 import { blueskyProfileUrl, isBlueskyLink } from "../identity/bluesky.ts";
 import { fediverseAccount } from "../identity/fediverse.ts";
 import type { KnownActivity } from "../live/feed.ts";
@@ -123,6 +123,8 @@ export interface ProfileLayout {
     readonly whole: readonly EndpointExample[];
     /** The interactive documentation. */
     readonly docs: string;
+    /** The page's `<link>`s to routes (humans.txt as its author file), with their URLs. */
+    readonly pageLinks: readonly (PageLink & { readonly href: string })[];
   };
   /** The page a browser gets: every field, drawn. */
   readonly page: string;
@@ -279,6 +281,9 @@ export function profileLayout(
         routes.filter((route) => route.method === "GET" && route.contentAsJson === content).map(example),
       ),
       docs: `${siteUrl}${DOCS_PATH}`,
+      pageLinks: routes.flatMap(({ path, pageLink }) =>
+        pageLink ? [{ ...pageLink, href: `${siteUrl}${path}` }] : [],
+      ),
     },
     page: `${siteUrl}/`,
     updated: profile.updated,

@@ -1,26 +1,40 @@
 /** GET /api/stack: what the site is built with, and hints at its easter eggs. */
-import { StackSchema } from "../../lib/content/schemas.ts";
+import { type Stack, StackSchema } from "../../lib/content/schemas.ts";
 import { STACK } from "../../lib/content/site-content.ts";
 import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/site.ts";
+import { defineRoute, type Site } from "../../lib/site.ts";
+
+/** The path an easter egg's command asks for: `curl -sI https://site/api/ping` → `/api/ping`. */
+const pathAsked = (command: string) => {
+  const url = /https?:\/\/[^\s'"]+/.exec(command)?.[0];
+  return url === undefined ? undefined : new URL(url).pathname;
+};
+
+/** The stack, with only the easter eggs whose path this site answers: a removed route takes its egg with it. */
+function stackOf(site: Site): Stack {
+  const stack = site.read(STACK);
+  const served = new Set(site.routes.filter(({ method }) => method === "GET").map(({ path }) => path));
+  return { ...stack, easterEggs: stack.easterEggs.filter((egg) => served.has(pathAsked(egg.try) ?? "")) };
+}
 
 export const GET = defineRoute({
   detail: {
     summary: "The site's stack",
     description:
       "Framework, runtime, language, styling, typography and deployment, plus easter-egg " +
-      "hints: each comes with a curl command that finds it.",
+      "hints: each comes with a curl command that finds it (a hint at a path this site does " +
+      "not answer is left out).",
     tags: ["site"],
     responses: (site) => ({
-      200: ok("The stack", jsonBody(StackSchema, site.read(STACK)), true),
+      200: ok("The stack", jsonBody(StackSchema, stackOf(site)), true),
       304: notModified,
     }),
   },
   // A page with no date of its own: the stack is not dated.
   sitemap: [],
   setup(site) {
-    const stack = new PreparedJson(site.read(STACK));
+    const stack = new PreparedJson(stackOf(site));
     return function siteStack({ client, request }) {
       return stack.respond(client, request);
     };

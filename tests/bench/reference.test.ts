@@ -20,7 +20,7 @@ test.each(Object.keys(REFERENCES) as (keyof typeof REFERENCES)[])(
     const server = await startServerProcess([executables[reference]]);
     try {
       const answers = await Promise.all(
-        ["/api/ping", "/", "/api/curl?width=60"].map(async (path) => {
+        ["/api/ping", "/", "/?width=60"].map(async (path) => {
           const response = await fetch(`${server.url}${path}`);
           return { path, status: response.status, body: await response.text() };
         }),

@@ -274,7 +274,7 @@ const MISTAKES: [string, Edit, string][] = [
     (c) => {
       first(c.stack.easterEggs).try = "open the page";
     },
-    'content/stack.json: /easterEggs/0/try is "open the page"; expected a curl command against this site, like curl {base_url}/api/now',
+    'content/stack.json: /easterEggs/0/try is "open the page"; expected a curl command against this site, like curl {base_url}/',
   ],
 ];
 

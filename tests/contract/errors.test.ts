@@ -8,7 +8,7 @@ import { as } from "../support/app.ts";
 import { snapshot, useTargets } from "./target.ts";
 
 // Errors do not depend on the owner: one owner's target is enough.
-const { remote, local, profilePath } = useTargets(["rin"])("rin");
+const { remote, local, paths } = useTargets(["rin"])("rin");
 
 const same = async (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
   expect(await snapshot(await remote(path, headers, init))).toEqual(
@@ -35,13 +35,13 @@ describe("errors", () => {
 
   test("an OPTIONS preflight is answered 204 with Allow", async () => {
     const response = await remote(
-      profilePath,
+      "/api/ping",
       { origin: "https://elsewhere.example" },
       { method: "OPTIONS" },
     );
     expect(response.status).toBe(204);
     expect(response.headers.get("allow")).toContain("GET");
-    await same(profilePath, { origin: "https://elsewhere.example" }, { method: "OPTIONS" });
+    await same("/api/ping", { origin: "https://elsewhere.example" }, { method: "OPTIONS" });
   });
 
   test("a path with terminal control bytes is never echoed raw", async () => {
@@ -54,7 +54,7 @@ describe("errors", () => {
 });
 
 describe("HEAD and revalidation", () => {
-  test.each([profilePath, "/api/curl", "/", DOCS_UI_SCRIPT_PATH])(
+  test.each([...paths, DOCS_UI_SCRIPT_PATH])(
     "HEAD %s has GET's status and headers, no body",
     async (path) => {
       const head = await remote(path, as.curl, { method: "HEAD" });
@@ -67,8 +67,8 @@ describe("HEAD and revalidation", () => {
   );
 
   test("HEAD on a 400 has GET's status, Content-Length and headers, no body", async () => {
-    const head = await remote("/api/curl?width=abc", as.curl, { method: "HEAD" });
-    const get = await remote("/api/curl?width=abc", as.curl);
+    const head = await remote("/?width=abc", as.curl, { method: "HEAD" });
+    const get = await remote("/?width=abc", as.curl);
     expect(head.status).toBe(400);
     expect(await head.text()).toBe("");
     expect(head.headers.get("content-length")).toBe(get.headers.get("content-length"));
@@ -94,7 +94,7 @@ describe("HEAD and revalidation", () => {
     expect(head.headers.get("content-type")).toBe("application/json; charset=utf-8");
   });
 
-  test.each([profilePath, DOCS_UI_SCRIPT_PATH])(
+  test.each(["/", DOCS_UI_SCRIPT_PATH])(
     "If-None-Match with the current ETag of %s gets a 304 without a body",
     async (path) => {
       const etag = (await remote(path, as.browser)).headers.get("etag") as string;

@@ -3,7 +3,16 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { servedPath } from "../../lib/http/route.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
-import { as, GET_PATHS, routePath, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import {
+  as,
+  GET_PATHS,
+  routePath,
+  SITE_URL,
+  sample,
+  send,
+  terminalTextPaths,
+  testApp,
+} from "../support/app.ts";
 
 const app = testApp();
 type Operation = {
@@ -67,9 +76,9 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  test("documents the text/plain variants of the negotiated routes", async () => {
+  test("documents the text/plain variant of every route a terminal gets text from", async () => {
     const { paths } = await openapi();
-    for (const path of ["/", "/api/ping", "/api/curl"]) {
+    for (const path of (await terminalTextPaths(app)).map(routePath)) {
       expect(Object.keys(paths[path]?.get?.responses["200"]?.content ?? {})).toContain(
         "text/plain; charset=utf-8",
       );

@@ -44,8 +44,8 @@ afterAll(async () => {
 /** Every error path: a status, and where and how to ask for it. */
 const ERRORS: [status: number, what: string, url: () => string, init?: RequestInit][] = [
   [404, "an unknown path", () => `${unconfigured.url}/api/nope`],
-  [405, "a wrong method", () => `${unconfigured.url}/api/now`, { method: "DELETE" }],
-  [400, "a switch's bad value", () => `${unconfigured.url}/api/curl?nocolor=maybe`],
+  [405, "a wrong method", () => `${unconfigured.url}/api/ping`, { method: "DELETE" }],
+  [400, "a one-liner's bad format", () => `${unconfigured.url}/?format=%25x`],
   [
     413,
     "a body over the limit",
@@ -61,7 +61,7 @@ const ERRORS: [status: number, what: string, url: () => string, init?: RequestIn
   [503, "the trigger, not configured", () => `${unconfigured.url}/api/ping-indexnow`, { method: "POST" }],
   [429, "the trigger, in its cooldown", () => `${cooling.url}/api/ping-indexnow`, { method: "POST" }],
   [500, "a route that fails", () => `${unconfigured.url}/test/broken`],
-  [404, "another path on the metrics port", () => `${unconfigured.metricsUrl}/api/now`],
+  [404, "another path on the metrics port", () => `${unconfigured.metricsUrl}/api/ping`],
   [405, "a wrong method on the metrics port", () => `${unconfigured.metricsUrl}/metrics`, { method: "POST" }],
 ];
 

@@ -43,7 +43,7 @@ describe("unknown paths", () => {
 describe("wrong methods", () => {
   for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
     test(`${method} on a GET route is 405 with an Allow header`, async () => {
-      const response = await send(app, "/api/now", as.pythonRequests, { method });
+      const response = await send(app, "/api/ping", as.pythonRequests, { method });
       expect(response.status).toBe(405);
       expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
       const error = await envelope(response);
@@ -53,7 +53,7 @@ describe("wrong methods", () => {
   }
 
   test("OPTIONS on a known path is 204 with Allow, not 404", async () => {
-    const response = await send(app, "/api/fortune", as.browser, { method: "OPTIONS" });
+    const response = await send(app, "/api/ping", as.browser, { method: "OPTIONS" });
     expect(response.status).toBe(204);
     expect(response.headers.get("allow")).toContain("GET");
     expect(await response.text()).toBe("");

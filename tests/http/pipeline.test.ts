@@ -29,12 +29,12 @@ function appWithLog(files: RouteFiles = [...routes, ["/test/broken", broken]]) {
 
 describe("every answer carries its X-Request-Id", () => {
   const cases: [string, string, RequestInit][] = [
-    ["a route", "/api/now", {}],
-    ["HEAD on a route", "/api/now", { method: "HEAD" }],
+    ["a route", "/api/ping", {}],
+    ["HEAD on a route", "/api/ping", { method: "HEAD" }],
     ["an unknown path", "/api/nope", {}],
-    ["a wrong method", "/api/now", { method: "DELETE" }],
-    ["a preflight", "/api/now", { method: "OPTIONS" }],
-    ["a body over the limit", "/api/now", { headers: { "content-length": "5000" } }],
+    ["a wrong method", "/api/ping", { method: "DELETE" }],
+    ["a preflight", "/api/ping", { method: "OPTIONS" }],
+    ["a body over the limit", "/api/ping", { headers: { "content-length": "5000" } }],
     [
       "a body over the limit on an unknown path",
       "/api/nope",
@@ -56,8 +56,8 @@ describe("the access log", () => {
   test("has one line per request: when, method, the path asked for, status, duration, client and id", async () => {
     const { app, log } = appWithLog();
     const before = Date.now();
-    const answered = await send(app, "/api/rin.json?utm=x", as.browser);
-    await send(app, "/api/now/", as.curl, { method: "HEAD" });
+    const answered = await send(app, "/?utm=x", as.browser);
+    await send(app, "/api/ping/", as.curl, { method: "HEAD" });
     const entry = {
       arrivedAtMs: expect.any(Number),
       durationMs: expect.any(Number),
@@ -66,7 +66,7 @@ describe("the access log", () => {
       {
         ...entry,
         method: "GET",
-        path: "/api/rin.json",
+        path: "/",
         status: 200,
         client: "browser",
         requestId: answered.headers.get("x-request-id") as string,
@@ -74,7 +74,7 @@ describe("the access log", () => {
       {
         ...entry,
         method: "HEAD",
-        path: "/api/now/",
+        path: "/api/ping/",
         status: 200,
         client: "terminal",
         requestId: expect.stringMatching(UUID),
@@ -86,13 +86,13 @@ describe("the access log", () => {
   test("logs, the same way, what the app's last route answered: 404, 405, 204 and 413", async () => {
     const { app, log } = appWithLog();
     await send(app, "/api/nope", as.pythonRequests);
-    await send(app, "/api/now", as.pythonRequests, { method: "POST" });
-    await send(app, "/api/now", as.browser, { method: "OPTIONS" });
+    await send(app, "/api/ping", as.pythonRequests, { method: "POST" });
+    await send(app, "/api/ping", as.browser, { method: "OPTIONS" });
     await send(app, "/nowhere", { ...as.curl, "content-length": "5000" }, { method: "PUT" });
     expect(log.accesses.map(({ method, path, status, client }) => [method, path, status, client])).toEqual([
       ["GET", "/api/nope", 404, "program"],
-      ["POST", "/api/now", 405, "program"],
-      ["OPTIONS", "/api/now", 204, "browser"],
+      ["POST", "/api/ping", 405, "program"],
+      ["OPTIONS", "/api/ping", 204, "browser"],
       ["PUT", "/nowhere", 413, "terminal"],
     ]);
   });

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mf2 } from "microformats-parser";
-import { as, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { as, otherOwner, routeTableOf, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { ownerFiles, profileWith } from "../support/owners.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -66,10 +66,13 @@ test("the fediverse account is the page's creator, as Mastodon's link previews r
   expect(creators).toEqual(["@rin@mastodon.example"]);
 });
 
-test("humans.txt is the page's rel=author", async () => {
+test("each route the route table links from the page is there, with its rel and type", async () => {
   const { mf } = await parsed();
-  expect(mf.rels.author).toEqual([`${SITE_URL}/humans.txt`]);
-  expect(mf["rel-urls"][`${SITE_URL}/humans.txt`]?.type).toBe("text/plain");
+  for (const { path, pageLink } of routeTableOf()) {
+    if (!pageLink) continue;
+    expect(mf.rels[pageLink.rel]).toContain(`${SITE_URL}${path}`);
+    expect(mf["rel-urls"][`${SITE_URL}${path}`]?.type).toBe(pageLink.type);
+  }
 });
 
 describe("Mastodon's link verification, against the shipped server", () => {

@@ -6,7 +6,7 @@ const payload = {
   host: "rin.example",
   key: "a1b2c3d4e5f6",
   keyLocation: "https://rin.example/a1b2c3d4e5f6.txt",
-  urlList: ["https://rin.example/", "https://rin.example/api/now"],
+  urlList: ["https://rin.example/", "https://rin.example/api/docs"],
 };
 const options = { timeoutMs: 600, backoffMs: 20 };
 

@@ -1,11 +1,11 @@
 /**
  * The live activity in the shipped server's answers, read from a stand-in GitHub on
- * loopback: the terminal profile, the page, `/api/now` and the one-liners show what was
- * read, with its age; and no answer waits for a source, even one that never answers.
+ * loopback: the terminal profile, the page and the one-liners show what was read, with
+ * its age; and no answer of any route waits for a source, even one that never answers.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { stripColour } from "../../lib/profile/ansi/index.ts";
-import { as } from "../support/app.ts";
+import { as, GET_PATHS } from "../support/app.ts";
 import { EVENTS, REPO, type StandInGithub, startGithub } from "../support/github.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -35,7 +35,7 @@ describe("a source that answers", () => {
   });
 
   test("the terminal profile shows it under Now, with how long ago", async () => {
-    const { body } = await get(server, "/api/curl?nocolor", as.curl);
+    const { body } = await get(server, "/?nocolor", as.curl);
     expect(body).toContain(`github     pushed to ${REPO} · 12 min ago`);
   });
 
@@ -44,19 +44,6 @@ describe("a source that answers", () => {
     expect(body).toContain(
       `<p class="live"><b>GitHub</b> <a href="https://github.com/${REPO}">pushed to ${REPO}</a> · <time datetime="2026-11-21T13:53:02.000Z">12 min ago</time></p>`,
     );
-  });
-
-  test("/api/now has it, with when it happened and when it was read", async () => {
-    const { body } = await get(server, "/api/now", as.pythonRequests);
-    expect(JSON.parse(body).activity).toEqual([
-      {
-        source: "github",
-        text: `pushed to ${REPO}`,
-        url: `https://github.com/${REPO}`,
-        happenedAt: "2026-11-21T13:53:02.000Z",
-        readAt: "2026-11-21T14:05:09.000Z",
-      },
-    ]);
   });
 
   test("a one-liner's %a", async () => {
@@ -79,13 +66,13 @@ describe("a source that never answers", () => {
   });
 
   const ASKED = [
-    ["/", as.curl],
-    ["/", as.browser],
-    ["/api/curl", as.curl],
-    ["/api/now", as.pythonRequests],
+    ...GET_PATHS.flatMap((path) => [
+      [path, as.curl],
+      [path, as.browser],
+    ]),
     ["/?format=3", as.curl],
     ["/api/ping", { ...as.pythonRequests, accept: "application/health+json" }],
-  ] as const;
+  ] as [string, Record<string, string>][];
 
   test.each(ASKED)(
     "%s answers at once, while the read hangs, with nothing to show",

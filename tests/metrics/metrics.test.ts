@@ -50,11 +50,11 @@ async function trafficOfEveryKind() {
   for (const path of GET_PATHS) {
     for (const client of [as.curl, as.browser, as.pythonRequests]) await get(path, client);
   }
-  await get("/api/now", as.curl, { method: "HEAD" });
+  await get("/api/ping", as.curl, { method: "HEAD" });
   await get("/no/such/page", as.curl);
-  await get("/api/now", as.curl, { method: "DELETE" });
+  await get("/api/ping", as.curl, { method: "DELETE" });
   await get(
-    "/api/now",
+    "/api/ping",
     { origin: "https://elsewhere.example", "access-control-request-method": "GET" },
     {
       method: "OPTIONS",
@@ -100,18 +100,18 @@ test("the live source's reads, by outcome: the first, refused, is there from the
 
 test("N requests to a route raise its counter by N, under the route's pattern, method, status and client kind", async () => {
   const before = (await scrape()).samples;
-  for (let i = 0; i < 7; i++) await get(`/api/now?utm=${i}`, as.curl);
-  for (let i = 0; i < 3; i++) await get("/api/now", as.browser);
+  for (let i = 0; i < 7; i++) await get(`/api/ping?utm=${i}`, as.curl);
+  for (let i = 0; i < 3; i++) await get("/api/ping", as.browser);
   const after = (await scrape()).samples;
   const rise = (labels: Record<string, string>) =>
     total(after, REQUESTS, labels) - total(before, REQUESTS, labels);
 
-  expect(rise({ route: "/api/now", method: "GET", status: "200", client: "terminal" })).toBe(7);
-  expect(rise({ route: "/api/now", method: "GET", status: "200", client: "browser" })).toBe(3);
-  expect(rise({ route: "/api/now", client: "program" })).toBe(0);
+  expect(rise({ route: "/api/ping", method: "GET", status: "200", client: "terminal" })).toBe(7);
+  expect(rise({ route: "/api/ping", method: "GET", status: "200", client: "browser" })).toBe(3);
+  expect(rise({ route: "/api/ping", client: "program" })).toBe(0);
   expect(rise({})).toBe(10);
-  expect(total(after, `${DURATIONS}_count`, { route: "/api/now" })).toBe(
-    total(after, REQUESTS, { route: "/api/now" }),
+  expect(total(after, `${DURATIONS}_count`, { route: "/api/ping" })).toBe(
+    total(after, REQUESTS, { route: "/api/ping" }),
   );
 });
 
@@ -119,7 +119,7 @@ test('paths no route matched count under route="unmatched", never under the path
   const before = (await scrape()).samples;
   const strangers = ["/wp-admin.php", "/.env", `/random/${crypto.randomUUID()}`];
   for (const path of strangers) expect(await get(path, as.pythonRequests)).toBe(404);
-  expect(await get("/api/now", as.pythonRequests, { method: "DELETE" })).toBe(405);
+  expect(await get("/api/ping", as.pythonRequests, { method: "DELETE" })).toBe(405);
   const { samples: after, text } = await scrape();
   const rise = (labels: Record<string, string>) =>
     total(after, REQUESTS, labels) - total(before, REQUESTS, labels);
@@ -133,7 +133,7 @@ test('a method outside the usual ones is labelled "other": a stranger cannot add
   const before = (await scrape()).samples;
   const answer = await rawRequest(
     server.port,
-    "PROPFIND /api/now HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    "PROPFIND /api/ping HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
   );
   expect(answer.status).toBe(405);
   const { samples: after, text } = await scrape();
@@ -175,7 +175,7 @@ test("the public port does not serve /metrics: it is a 404 there, in the error e
 
 describe("the metrics port", () => {
   test("answers GET and HEAD /metrics only: another path is a 404, another method a 405, in the envelope", async () => {
-    const elsewhere = await fetch(`${server.metricsUrl}/api/now`);
+    const elsewhere = await fetch(`${server.metricsUrl}/api/ping`);
     expect(elsewhere.status).toBe(404);
     expect((await elsewhere.json()).error).toMatchObject({ status: 404, code: "not_found" });
     const posted = await fetch(`${server.metricsUrl}/metrics`, { method: "POST" });

@@ -104,7 +104,7 @@ describe("the profile", () => {
   const layout = (c = content) =>
     profileLayout(
       c,
-      [{ method: "GET", path: "/api/now", examplePath: "/api/now", summary: "Now" }],
+      [{ method: "GET", path: "/api/status", examplePath: "/api/status", summary: "Now" }],
       SITE_URL,
       FIXED_NOW,
     );

@@ -43,7 +43,7 @@ describe.each(ANSWERS)("%s with a long SITE_URL", (url) => {
 });
 
 describe("a command, drawn", () => {
-  const url = `${LONG_SITE_URL}/api/resume.json`;
+  const url = `${LONG_SITE_URL}/api/example.json`;
 
   test("stays on one line when it fits", () => {
     expect(commandLines(`curl ${url}`, 120, PLAIN)).toEqual([`curl ${url}`]);
@@ -51,22 +51,22 @@ describe("a command, drawn", () => {
 
   test("is broken only between words, each line but the last continued with ' \\'", () => {
     const lines = commandLines(
-      "curl -H 'Accept: text/vcard' -o card.vcf https://example.com/api/vcard",
+      "curl -H 'Accept: text/vcard' -o card.vcf https://example.com/api/card",
       40,
       PLAIN,
     );
     expect(lines).toEqual([
       "curl -H 'Accept: text/vcard' -o \\",
       "    card.vcf \\",
-      "    https://example.com/api/vcard",
+      "    https://example.com/api/card",
     ]);
     for (const line of lines) expect(visibleWidth(line)).toBeLessThanOrEqual(40);
   });
 
   test("keeps together the words it is given grouped", () => {
-    expect(commandLines(["curl", "-o card.vcf", "https://example.com/api/vcard"], 30, PLAIN)).toEqual([
+    expect(commandLines(["curl", "-o card.vcf", "https://example.com/api/card"], 30, PLAIN)).toEqual([
       "curl -o card.vcf \\",
-      "    https://example.com/api/vcard",
+      "    https://example.com/api/card",
     ]);
   });
 

@@ -7,7 +7,7 @@
  * its theme and are not measured.
  */
 import { describe, expect, test } from "bun:test";
-import { as, send, testApp } from "../support/app.ts";
+import { as, send, testApp, withQuery } from "../support/app.ts";
 
 type Rgb = readonly [number, number, number];
 
@@ -95,10 +95,10 @@ const PALETTES: [query: string, backgrounds: Rgb[], truecolor: boolean][] = [
 ];
 
 const app = testApp();
-/** The profile at `/` and `/api/curl`, the ping's card and the help, with the palette's switches. */
+/** The profile, the ping's card and the help, with the palette's switches. */
 async function answers(query: string): Promise<string> {
-  const urls = ["/", "/api/curl", "/api/ping"].map((path) => `${path}${query}`);
-  urls.push(query ? `/api/curl${query}&help` : "/api/curl?help");
+  const urls = ["/", "/api/ping"].map((path) => withQuery(path, query));
+  urls.push(query ? `/${query}&help` : "/?help");
   const texts = await Promise.all(urls.map(async (url) => (await send(app, url, as.curl)).text()));
   return texts.join("\n");
 }

@@ -1,6 +1,7 @@
 /** The switches of text answers: one table, read from the query, combined, refused with a 400 when wrong. */
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "../../lib/http/errors.ts";
+import { stripColour, visibleWidth } from "../../lib/profile/ansi/index.ts";
 import {
   DEFAULT_TEXT_OPTIONS,
   queryOf,
@@ -9,8 +10,9 @@ import {
   switchParameters,
   TEXT_SWITCHES,
 } from "../../lib/profile/text-switches.ts";
+import { as, routePath, SITE_URL, send, terminalTextPaths, testApp, withQuery } from "../support/app.ts";
 
-const at = (query: string) => switchesIn(queryOf(`https://rin.example/api/curl${query}`));
+const at = (query: string) => switchesIn(queryOf(`https://rin.example/${query}`));
 
 describe("reading switches", () => {
   test("none: colour, the terminal's own theme, 80 columns", () => {
@@ -146,4 +148,63 @@ test("the OpenAPI document's query parameters come from the same table", () => {
   expect(nocolor?.description).toContain(
     "Takes no value: on with no value or with 1, true, yes or on; off with 0, false, no or off, in any letter case.",
   );
+});
+
+const app = testApp();
+const PATHS = await terminalTextPaths(app);
+
+describe("the switches, over every text answer a terminal gets", () => {
+  const text = async (url: string, headers: Record<string, string> = as.curl) => {
+    const response = await send(app, url, headers);
+    return { status: response.status, body: await response.text() };
+  };
+
+  test("combine: ?width=60&nocolor is 60 columns without colour, ?theme=light&truecolor the same text in 24-bit colour", async () => {
+    const narrow = await text("/?width=60&nocolor");
+    expect(narrow.body).not.toContain("\u001b");
+    expect(Math.max(...narrow.body.split("\n").map(visibleWidth))).toBeLessThanOrEqual(60);
+    const light = await text("/?theme=light&truecolor");
+    expect(light.body).toContain("\u001b[38;2;");
+    expect(stripColour(light.body)).toBe((await text("/?theme=light&nocolor")).body);
+  });
+
+  test.each(PATHS)(
+    "%s: a bad value is the 400 envelope naming what is accepted, never echoing what was sent",
+    async (path) => {
+      for (const [query, message] of [
+        ["width=%1b%5b2J", "width must be a whole number from 40 to 200"],
+        ["width=39", "width must be a whole number from 40 to 200"],
+        ["theme=%1b%5b2J", "theme must be dark or light"],
+        [
+          "nocolor=%1b%5b2J",
+          "nocolor is on with no value or with 1, true, yes or on; off with 0, false, no or off",
+        ],
+      ] as const) {
+        const answer = await text(withQuery(path, `?${query}`));
+        expect({ query, status: answer.status, body: JSON.parse(answer.body) }).toEqual({
+          query,
+          status: 400,
+          body: { error: { status: 400, code: "bad_request", message } },
+        });
+      }
+    },
+  );
+
+  test.each(PATHS)(
+    "%s: ?nocolor=0 and ?truecolor=no say no: the answer is the one without them",
+    async (path) => {
+      const plain = await text(path);
+      expect((await text(withQuery(path, "?nocolor=0"))).body).toBe(plain.body);
+      expect((await text(withQuery(path, "?truecolor=no&T=false"))).body).toBe(plain.body);
+      expect((await text(withQuery(path, "?help=off"))).body).toBe(plain.body);
+      expect((await text(withQuery(path, "?nocolor=YES"))).body).toBe(
+        (await text(withQuery(path, "?nocolor"))).body,
+      );
+    },
+  );
+
+  test.each(PATHS)("%s?help lists the switches, each at the answer's own URL", async (path) => {
+    const help = await text(withQuery(path, "?help&nocolor"));
+    expect(help.body).toContain(`curl '${SITE_URL}${routePath(path)}?width=60'`);
+  });
 });

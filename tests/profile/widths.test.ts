@@ -6,8 +6,9 @@
  * person would break it.
  */
 import { describe, expect, test } from "bun:test";
-import { as, profilePath, sample, send, testApp } from "../support/app.ts";
+import { as, send, testApp } from "../support/app.ts";
 import { commandProblems, commandsIn, overflowing } from "../support/commands.ts";
+import { ownerFile } from "../support/owners.ts";
 import { plainAt, squash, WIDTHS } from "../support/text.ts";
 
 const app = testApp();
@@ -20,7 +21,7 @@ interface Profile {
   skills: { name: string; level: number }[];
   links: { url: string }[];
 }
-const rin = (await (await send(app, profilePath(sample), as.pythonRequests)).json()) as Profile;
+const rin = ownerFile<Profile>("rin", "profile.json");
 
 /** The commands a text answer shows, read where none is broken. */
 const commandsOf = async (url: string) => commandsIn(await plainAt(app, url, 200));

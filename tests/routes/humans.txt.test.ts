@@ -4,7 +4,7 @@
  * lines, and "Last update" as YYYY/MM/DD, the latest of the content's own dates.
  */
 import { describe, expect, test } from "bun:test";
-import { as, otherOwner, SITE_URL, sample, send, testApp } from "../support/app.ts";
+import { as, otherOwner, routeTableOf, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { contentFiles, validContent } from "../support/content.ts";
 import { ownerFile, ownerFilesWith } from "../support/owners.ts";
 
@@ -144,10 +144,9 @@ describe("GET /humans.txt", () => {
     expect(team?.get("Notebook")).toBe("https://anuradha.example/notebook");
   });
 
-  test("is not a page for search engines: the sitemap does not list it, nor the identity files", async () => {
-    const sitemap = await (await send(testApp(), "/sitemap.xml", as.curl)).text();
-    for (const path of [PATH, "/.well-known/webfinger", "/.well-known/atproto-did"]) {
-      expect(sitemap).not.toContain(path);
-    }
+  test("is not a page for search engines, and the page links to it as its author", () => {
+    const [route] = routeTableOf().filter(({ path }) => path === PATH);
+    expect(route?.sitemap).toBeUndefined();
+    expect(route?.pageLink).toEqual({ rel: "author", type: "text/plain" });
   });
 });

@@ -44,11 +44,11 @@ test("the app answers exactly the methods each route file exports", () => {
 test("file paths map to URL paths", () => {
   expect(urlPathOf("index.ts")).toBe("/");
   expect(urlPathOf("api/ping.ts")).toBe("/api/ping");
-  expect(urlPathOf("api/resume.json.ts")).toBe("/api/resume.json");
+  expect(urlPathOf("api/example.json.ts")).toBe("/api/example.json");
   expect(urlPathOf("api/{handle}.json.ts")).toBe("/api/{handle}.json");
   expect(urlPathOf("api/index.ts")).toBe("/api");
-  expect(urlPathOf("robots.txt.ts")).toBe("/robots.txt");
-  expect(urlPathOf(".well-known/security.txt.ts")).toBe("/.well-known/security.txt");
+  expect(urlPathOf("example.txt.ts")).toBe("/example.txt");
+  expect(urlPathOf(".well-known/example.txt.ts")).toBe("/.well-known/example.txt");
 });
 
 test("the generator refuses two files claiming one URL, and odd segments", () => {

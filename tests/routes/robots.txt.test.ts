@@ -1,6 +1,7 @@
 /** GET /robots.txt: crawlers may read everything, and learn where the sitemap is. */
 import { describe, expect, test } from "bun:test";
-import { as, SITE_URL, send, testApp } from "../support/app.ts";
+import { routes } from "../../routes/_manifest.gen.ts";
+import { as, routeTableOf, SITE_URL, send, testApp } from "../support/app.ts";
 
 const app = testApp();
 
@@ -14,14 +15,23 @@ describe("GET /robots.txt", () => {
       expect(lines).toContain("User-agent: *");
       expect(lines).toContain("Allow: /");
       expect(lines.filter((line) => /^disallow:\s*\S/i.test(line))).toEqual([]);
-      expect(lines).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+      // The sitemap, as the route table names it.
+      for (const { path } of routeTableOf().filter(({ robotsTxt }) => robotsTxt === "Sitemap")) {
+        expect(lines).toContain(`Sitemap: ${SITE_URL}${path}`);
+      }
     }
   });
 
-  test("points at a sitemap this site serves", async () => {
+  test("points only at sitemaps this site serves: none for a site without one", async () => {
     const robots = await (await send(app, "/robots.txt")).text();
-    const sitemap = new URL(/^Sitemap: (.+)$/m.exec(robots)?.[1] as string);
-    expect(sitemap.origin).toBe(SITE_URL);
-    expect((await send(app, sitemap.pathname)).status).toBe(200);
+    for (const [, url] of robots.matchAll(/^Sitemap: (.+)$/gm)) {
+      const sitemap = new URL(url as string);
+      expect(sitemap.origin).toBe(SITE_URL);
+      expect((await send(app, sitemap.pathname)).status).toBe(200);
+    }
+    const withoutSitemap = testApp({
+      routes: routes.filter(([, module]) => module.GET?.robotsTxt !== "Sitemap"),
+    });
+    expect(await (await send(withoutSitemap, "/robots.txt")).text()).not.toContain("Sitemap:");
   });
 });

@@ -10,7 +10,7 @@ import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { freePort, type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
-import { profilePath, sample, testApp } from "../support/app.ts";
+import { testApp } from "../support/app.ts";
 import { runOn } from "../support/entry-points.ts";
 import { matching, samplesOf, total } from "../support/exposition.ts";
 import { promtoolCheckMetrics } from "../support/promtool.ts";
@@ -123,7 +123,7 @@ test.each(runtimes)(
   async (runtime) => {
     const server = await startSlowServer(runtime);
     const curl = { "user-agent": "curl/8.5.0" };
-    for (let i = 0; i < 3; i++) await (await fetch(`${server.url}/api/now`, { headers: curl })).arrayBuffer();
+    for (let i = 0; i < 3; i++) await (await fetch(`${server.url}/`, { headers: curl })).arrayBuffer();
     const onPublicPort = await fetch(`${server.url}/metrics`);
     expect([onPublicPort.status, (await onPublicPort.json()).error.code]).toEqual([404, "not_found"]);
 
@@ -132,8 +132,8 @@ test.each(runtimes)(
     const text = await scrape.text();
     expect(promtoolCheckMetrics(text)).toEqual({ exitCode: 0, problems: "" });
     const samples = samplesOf(text);
-    const now = { route: "/api/now", method: "GET", status: "200", client: "terminal" };
-    expect(total(samples, "site_http_requests_total", now)).toBe(3);
+    const root = { route: "/", method: "GET", status: "200", client: "terminal" };
+    expect(total(samples, "site_http_requests_total", root)).toBe(3);
     expect(total(samples, "site_http_requests_total", { route: "unmatched", status: "404" })).toBe(1);
     expect(matching(samples, "site_build_info")[0]?.labels).toEqual({
       version: VERSION,
@@ -166,9 +166,9 @@ test("prints one start-up line, then one JSON access-log line per request", asyn
     headers: { "user-agent": "curl/8.5.0", "x-request-id": "abc-123" },
   });
   expect(response.status).toBe(404);
-  await fetch(`${server.url}${profilePath(sample)}`, { headers: { "user-agent": "python-requests/2.31.0" } });
+  await fetch(`${server.url}/`, { headers: { "user-agent": "python-requests/2.31.0" } });
   // HEAD beside GET: logged as asked, with the route's path and without the query.
-  await fetch(`${server.url}/api/now?utm=x`, { method: "HEAD", headers: { "user-agent": "curl/8.5.0" } });
+  await fetch(`${server.url}/?utm=x`, { method: "HEAD", headers: { "user-agent": "curl/8.5.0" } });
   expect(await server.stop()).toBe(0);
 
   const lines = server.output().stdout.trim().split("\n");
@@ -194,7 +194,7 @@ test("prints one start-up line, then one JSON access-log line per request", asyn
     {
       time: expect.any(String),
       method: "GET",
-      path: profilePath(sample),
+      path: "/",
       status: 200,
       durationMs: expect.any(Number),
       client: "program",
@@ -203,7 +203,7 @@ test("prints one start-up line, then one JSON access-log line per request", asyn
     {
       time: expect.any(String),
       method: "HEAD",
-      path: "/api/now",
+      path: "/",
       status: 200,
       durationMs: expect.any(Number),
       client: "terminal",
@@ -217,9 +217,9 @@ test("the first text answers after a start are the answers every later request g
   const server = await startSlowServer();
   const curl = { "user-agent": "curl/8.5.0" };
   // The readiness check asked for JSON: these are the first requests that want text.
-  const paths = ["/api/ping?nocolor", "/api/curl?nocolor", "/?nocolor&width=60"];
+  const paths = ["/api/ping?nocolor", "/?nocolor", "/?nocolor&width=60"];
   const first = await Promise.all(paths.map((path) => fetch(`${server.url}${path}`, { headers: curl })));
-  const later = await fetch(`${server.url}/api/curl?nocolor`, { headers: curl });
+  const later = await fetch(`${server.url}/?nocolor`, { headers: curl });
   expect(first.map((response) => response.status)).toEqual([200, 200, 200]);
   expect(first[1]?.headers.get("etag")).toMatch(/^"[\w-]+"$/);
   expect(first[1]?.headers.get("etag")).toBe(later.headers.get("etag"));
@@ -268,8 +268,8 @@ describe("with LOG_FORMAT unset, the log's format follows stdout", () => {
     });
     try {
       await until(() => shown, "listening at");
-      await fetch(`http://127.0.0.1:${port}/api/now`, { headers: { "user-agent": "curl/8.5.0" } });
-      await until(() => shown, " GET /api/now ");
+      await fetch(`http://127.0.0.1:${port}/api/ping`, { headers: { "user-agent": "curl/8.5.0" } });
+      await until(() => shown, " GET /api/ping ");
     } finally {
       child.kill("SIGTERM");
       await child.exited;
@@ -280,7 +280,7 @@ describe("with LOG_FORMAT unset, the log's format follows stdout", () => {
       new RegExp(`^\\S+Z site \\S+ on bun ${Bun.version} listening at http://127\\.0\\.0\\.1:${port} \\(`),
     );
     expect(lines).toContainEqual(
-      expect.stringMatching(/^\S+Z GET \/api\/now 200 [0-9.]+ms terminal [0-9a-f-]{36}$/),
+      expect.stringMatching(/^\S+Z GET \/api\/ping 200 [0-9.]+ms terminal [0-9a-f-]{36}$/),
     );
     expect(shown).not.toContain("{");
   });

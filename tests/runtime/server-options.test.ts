@@ -52,7 +52,7 @@ const KiB = 1024;
 
 describe("the body cap", () => {
   const declaring = (bytes: number) =>
-    head(["GET /api/now HTTP/1.1", "Host: localhost", `Content-Length: ${bytes}`, "Connection: close"]);
+    head(["GET /api/ping HTTP/1.1", "Host: localhost", `Content-Length: ${bytes}`, "Connection: close"]);
 
   test("a body of 1 KiB is within the app's limit", async () => {
     expect<number>(LIMITS.bodyBytes).toBe(1 * KiB);

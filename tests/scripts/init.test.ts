@@ -138,13 +138,9 @@ describe("with flags", () => {
     });
     const server = await startServer({ CONTENT_DIR: dir });
     try {
-      expect(await (await fetch(`${server.url}/.well-known/atproto-did`)).text()).toBe(did);
-      const jrd = await fetch(`${server.url}/.well-known/webfinger?resource=acct:grace-hopper@rin.example`);
-      expect((await jrd.json()).links).toContainEqual({
-        rel: "self",
-        type: "application/activity+json",
-        href: "https://mastodon.example/users/grace",
-      });
+      const page = await (await fetch(`${server.url}/`, { headers: { "user-agent": "Mozilla/5.0" } })).text();
+      expect(page).toContain('<meta name="fediverse:creator" content="@grace@mastodon.example">');
+      expect(page).toContain(`<link rel="me" href="https://bsky.app/profile/${did}">`);
     } finally {
       await server.stop();
     }

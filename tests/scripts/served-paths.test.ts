@@ -3,8 +3,10 @@
  * server serves: its configuration read as it reads it, `CONTENT_DIR`'s owner and all.
  */
 import { expect, test } from "bun:test";
+import { examplePaths } from "../../lib/site.ts";
+import { routes } from "../../routes/_manifest.gen.ts";
 import { serverGetPaths } from "../../scripts/served-paths.ts";
-import { getPaths, otherOwner, profilePath, SITE_URL, sample } from "../support/app.ts";
+import { getPaths, otherOwner, SITE_URL, sample } from "../support/app.ts";
 import { ownerDir } from "../support/owners.ts";
 
 test("a server's GET paths are those of the owner CONTENT_DIR names, at its SITE_URL", () => {
@@ -17,10 +19,7 @@ test("a server's GET paths are those of the owner CONTENT_DIR names, at its SITE
   }
 });
 
-test("without SITE_URL, WebFinger's question names the host and port the server defaults to", () => {
+test("without SITE_URL, the paths are those of the site at the host and port the server defaults to", () => {
   const paths = serverGetPaths({ CONTENT_DIR: ownerDir("anuradha"), PORT: "41234" });
-  expect(paths).toContain(profilePath(otherOwner));
-  expect(paths).toContain(
-    `/.well-known/webfinger?resource=acct:${otherOwner.profile.handle}@localhost:41234`,
-  );
+  expect(paths).toEqual(examplePaths(routes, otherOwner, "http://localhost:41234"));
 });

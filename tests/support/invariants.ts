@@ -3,8 +3,11 @@
  * generator of hostile requests. Used in-process and against a real server.
  */
 import fc from "fast-check";
+import { DOCS_PATH, OPENAPI_PATH } from "../../lib/docs/paths.ts";
 import { ERRORS, type ErrorCode } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { servedPath } from "../../lib/http/route.ts";
+import { routes } from "../../routes/_manifest.gen.ts";
 
 export const DOCUMENTED_TYPES: readonly string[] = Object.values(CONTENT_TYPE);
 
@@ -54,8 +57,13 @@ export function violations({ status, headers, body, method }: Seen): string[] {
   return wrong;
 }
 
-const KNOWN_PATHS = ["/", "/api/ping", "/api/curl", "/api/rin.json", "/api/now", "/api/fortune"];
-const MORE_PATHS = ["/api/roast", "/api/stack", "/api/docs", "/api/docs/json", "/api", "/api/ping-indexnow"];
+/** Every path of the route table (the owner's profile at the sample's handle), the docs', and one between them. */
+const KNOWN_PATHS = [
+  ...new Set(routes.map(([path]) => servedPath(path, "rin"))),
+  DOCS_PATH,
+  OPENAPI_PATH,
+  "/api",
+];
 
 /** Any byte as a raw character, or percent-encoded, or an encoded escape sequence. */
 const pathPiece = fc.oneof(
@@ -67,9 +75,9 @@ const pathPiece = fc.oneof(
 );
 
 export const hostilePath = fc.oneof(
-  fc.constantFrom(...KNOWN_PATHS, ...MORE_PATHS),
+  fc.constantFrom(...KNOWN_PATHS),
   fc
-    .tuple(fc.constantFrom(...KNOWN_PATHS, ...MORE_PATHS), fc.array(pathPiece, { maxLength: 4 }))
+    .tuple(fc.constantFrom(...KNOWN_PATHS), fc.array(pathPiece, { maxLength: 4 }))
     .map(([base, pieces]) => `${base}${pieces.join("")}`),
   fc.array(pathPiece, { maxLength: 5 }).map((pieces) => `/${pieces.join("/")}`),
 );

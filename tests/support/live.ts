@@ -1,6 +1,6 @@
 /**
  * Test support: a live feed that shows what a test says it read, for the answers that
- * draw it (the profile, the page, `/api/now`, one-liners, the health check). How the
+ * draw it (the profile, the page, /now's JSON, one-liners, the health check). How the
  * feed reads is tested against the stand-in GitHub (`tests/live/`); this is what it hands
  * the answers.
  */

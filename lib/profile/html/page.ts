@@ -10,7 +10,6 @@
  * the owner's own, so each carries `rel="me"`, in the body and again in the head.
  */
 
-import { HUMANS_TXT_PATH } from "../../identity/humans-txt.ts";
 import type { CareerEntry, ProfileLayout, SectionId, SectionRenderers, TimelineEntry } from "../layout.ts";
 import { html, SafeHtml, safeHref } from "./escape.ts";
 import { stylesheet } from "./styles.ts";
@@ -54,8 +53,8 @@ function breakable(command: string): SafeHtml[] {
 /**
  * The identity the head claims: each of the owner's links as `rel="me"` (what Mastodon's
  * verification and IndieAuth read, in the head as in the body), the fediverse account
- * as the page's creator (Mastodon's `fediverse:creator`, for its link previews), and
- * humans.txt as the page's author file (humanstxt.org).
+ * as the page's creator (Mastodon's `fediverse:creator`, for its link previews), and the
+ * routes the route table links from the page (humans.txt as its author file, humanstxt.org).
  */
 function identity(layout: ProfileLayout): SafeHtml {
   const me = layout.links.flatMap(({ url }) => {
@@ -71,8 +70,11 @@ function identity(layout: ProfileLayout): SafeHtml {
     ? html`
 <meta name="fediverse:creator" content="${layout.fediverse}">`
     : "";
-  return html`${me}${creator}
-<link rel="author" type="text/plain" href="${layout.siteUrl}${HUMANS_TXT_PATH}">`;
+  const routes = layout.api.pageLinks.map(
+    ({ rel, type, href }) => html`
+<link rel="${rel}" type="${type}" href="${href}">`,
+  );
+  return html`${me}${creator}${routes}`;
 }
 
 function head(layout: ProfileLayout, css: string): SafeHtml {

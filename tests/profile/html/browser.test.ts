@@ -64,7 +64,7 @@ describe("the profile page in Chromium", () => {
         expect(text).toContain("Rin Hayashi");
         expect(text).toContain("2020 – 2023");
         expect(text).toContain("Gradient boosting");
-        expect(text).toContain(`curl https://rin.example/api/now`);
+        expect(text).toContain("curl https://rin.example/api/ping");
         expect(await hasHorizontalScroll(page)).toBe(false);
         await page.screenshot({
           path: join(ARTIFACTS, `profile-${name}-${scheme}.png`),

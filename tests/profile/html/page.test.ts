@@ -6,9 +6,18 @@ import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../../../lib/profile/html/escape.ts";
 import { renderPage } from "../../../lib/profile/html/page.ts";
-import { profileLayout } from "../../../lib/profile/layout.ts";
+import { curlCommand, profileLayout } from "../../../lib/profile/layout.ts";
 import { loadConfig } from "../../../lib/runtime/config.ts";
-import { as, FIXED_NOW, otherOwner, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import {
+  as,
+  FIXED_NOW,
+  otherOwner,
+  routeTableOf,
+  SITE_URL,
+  sample,
+  send,
+  testApp,
+} from "../../support/app.ts";
 import { ownerFiles } from "../../support/owners.ts";
 import { withMarkup } from "./markup.ts";
 
@@ -60,11 +69,11 @@ describe("GET / for a browser", () => {
     for (const { method, path } of routes.endpoints) {
       expect(body).toContain(`<span class="method ${method.toLowerCase()}">${method}</span>`);
       expect(body).toContain(`<code class="path">${path}</code>`);
-      // A query is given to curl as -G -d name=value (WebFinger's resource).
-      const command = `${method === "GET" ? "curl" : `curl -X ${method}`} ${SITE_URL}${path}`;
-      const query = method === "GET" && path === "/.well-known/webfinger";
-      const shown = query ? `curl -G ${SITE_URL}${path} -d resource=acct:rin@rin.example` : command;
-      expect(body.replaceAll("<wbr>", "")).toContain(`<pre class="cmd"><code>${shown}</code></pre>`);
+    }
+    // A query is given to curl as -G -d name=value.
+    for (const { method, examplePath } of routeTableOf()) {
+      const command = curlCommand(SITE_URL, method, examplePath);
+      expect(body.replaceAll("<wbr>", "")).toContain(`<pre class="cmd"><code>${command}</code></pre>`);
     }
     expect(body).toContain(`href="${SITE_URL}/api/docs"`);
   });
@@ -78,12 +87,17 @@ describe("GET / for a browser", () => {
     const { body } = await page();
     expect(body).not.toMatch(/<script|<iframe|<img|@import|url\(|@font-face/i);
     expect(body).not.toMatch(/\ssrc=/i);
-    // rel="me" and rel="author" name the owner's other pages; a browser fetches none of them.
+    // rel="me" and the routes' own links name the owner's other pages; a browser fetches none of them.
     const linkTags = body.match(/<link [^>]*>/g) ?? [];
+    const routeLinks = routeTableOf().flatMap(({ path, pageLink }) =>
+      pageLink ? [`<link rel="${pageLink.rel}" type="${pageLink.type}" href="${SITE_URL}${path}">`] : [],
+    );
     expect(linkTags).toEqual([
       `<link rel="canonical" href="${SITE_URL}/">`,
-      ...Array(linkTags.length - 3).fill(expect.stringMatching(/^<link rel="me" href="[^"]+">$/)),
-      `<link rel="author" type="text/plain" href="${SITE_URL}/humans.txt">`,
+      ...Array(linkTags.length - 2 - routeLinks.length).fill(
+        expect.stringMatching(/^<link rel="me" href="[^"]+">$/),
+      ),
+      ...routeLinks,
       expect.stringMatching(/^<link rel="icon" href="data:image\/svg\+xml,/),
     ]);
   });

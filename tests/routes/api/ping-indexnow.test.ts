@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from "bun:test";
+import { sitePages } from "../../../lib/crawlers/site-pages.ts";
 import { loadConfig } from "../../../lib/runtime/config.ts";
-import { as, FIXED_NOW, SITE_URL, send, testApp } from "../../support/app.ts";
+import {
+  as,
+  FIXED_NOW,
+  GET_PATHS,
+  routeTableOf,
+  SITE_URL,
+  sample,
+  send,
+  testApp,
+} from "../../support/app.ts";
 import { type FakeEngine, refusedUrl, startEngine } from "../../support/engines.ts";
 import { memoryLog } from "../../support/log.ts";
 
@@ -49,14 +59,10 @@ describe("POST /api/ping-indexnow", () => {
       host: "rin.example",
       key: KEY,
       keyLocation: `${SITE_URL}/${KEY}.txt`,
-      urlList: [
-        `${SITE_URL}/`,
-        `${SITE_URL}/api/rin.json`,
-        `${SITE_URL}/api/now`,
-        `${SITE_URL}/api/stack`,
-        `${SITE_URL}/api/docs`,
-      ],
+      // The site's pages, as the route table gives them: what the sitemap lists.
+      urlList: sitePages(sample, routeTableOf(), SITE_URL).map(({ url }) => url),
     });
+    expect(body.urlList[0]).toBe(`${SITE_URL}/`);
     for (const url of body.urlList) expect(new URL(url).host).toBe("rin.example");
   });
 
@@ -321,11 +327,13 @@ describe("GET /<key>.txt, the key file", () => {
     },
   );
 
-  it("leaves the site's own .txt files theirs: /humans.txt is humans.txt, not a key", async () => {
+  it("leaves the site's own .txt files theirs: each is its route's, not a key", async () => {
     const { app } = indexNowApp([]);
-    const response = await send(app, "/humans.txt", as.curl);
-    expect(response.status).toBe(200);
-    expect(await response.text()).not.toContain(KEY);
+    for (const path of GET_PATHS.filter((path) => path.endsWith(".txt"))) {
+      const response = await send(app, path, as.curl);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expect(await response.text()).not.toContain(KEY);
+    }
   });
 
   it("is not served at all when no key is configured", async () => {

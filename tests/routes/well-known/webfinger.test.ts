@@ -153,7 +153,7 @@ describe("refusals, in the error envelope", () => {
   test.each([
     ["someone else here", "?resource=acct:bob@rin.example"],
     ["the owner's handle on another host", "?resource=acct:rin@elsewhere.example"],
-    ["another page of the site", "?resource=https://rin.example/api/now"],
+    ["another page of the site", "?resource=https://rin.example/api/ping"],
     ["another site", "?resource=https://elsewhere.example/"],
     ["someone else's email", "?resource=mailto:bob@example.com"],
     ["a scheme the site does not answer for", "?resource=urn:isbn:0451450523"],

@@ -1,0 +1,49 @@
+/**
+ * Removing a route is deleting its route file, the content only it reads and its own
+ * tests, then `bun run routes:gen` (docs/architecture.md). So its tests live in files
+ * named after it (`tests/routes/api/roast.test.ts` and `roast.*.test.ts` for
+ * `routes/api/roast.ts`; `well-known/` for `.well-known/`), and no other test names its
+ * path: a test that spans the API walks the route table instead. The routes every site
+ * keeps (the root, the heartbeat, the IndexNow trigger) are named anywhere.
+ */
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { routes } from "../../routes/_manifest.gen.ts";
+import { OWNERS } from "../support/owners.ts";
+
+/** The routes the release pipeline, the monitors and the front door rely on. */
+const KEPT = new Set(["/", "/api/ping", "/api/ping-indexnow"]);
+
+const TESTS = join(import.meta.dir, "..");
+const testFiles = readdirSync(TESTS, { recursive: true, encoding: "utf8" }).filter((file) =>
+  file.endsWith(".ts"),
+);
+
+/** A route's own test files: under tests/routes/, named after its file. */
+const ownTestsOf = (path: string) => `routes${path.replace("/.well-known/", "/well-known/")}`;
+
+/** A route's path as a test would write it: the handle's route at each fixture owner's handle. */
+function writtenPaths(path: string): string[] {
+  if (!path.includes("{handle}")) return [path];
+  return OWNERS.map((owner) => path.replace("{handle}", owner));
+}
+
+/**
+ * The path as a test writes it in a string, alone or after an origin (`${SITE_URL}/api/example`),
+ * and ended by the string, a query or more of a template.
+ */
+const asked = (path: string) => new RegExp(`["'\`}]${RegExp.escape(path)}(?=["'\`?#]|\\$\\{)`);
+
+test.each(routes.filter(([path]) => !KEPT.has(path)).map(([path]) => path))(
+  "%s is named only by its own tests",
+  (path) => {
+    const own = ownTestsOf(path);
+    const naming = testFiles.filter((file) => {
+      if (file.startsWith(`${own}.`)) return false;
+      const text = readFileSync(join(TESTS, file), "utf8");
+      return writtenPaths(path).some((written) => asked(written).test(text));
+    });
+    expect({ path, naming }).toEqual({ path, naming: [] });
+  },
+);
