@@ -3,7 +3,7 @@
  * as start-up checks it and shown by a started server; refusals that write nothing.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -150,7 +150,8 @@ describe("with flags", () => {
     const dir = newFolder();
     writeContent(dir, validContent());
     for (const file of ["profile.json", "now.json"]) rmSync(join(dir, file));
-    const others = ["quotes.json", "roasts.json", "stack.json"];
+    writeFileSync(join(dir, "uses.json"), '[{ "tool": "A pencil" }]\n');
+    const others = ["stack.json", "uses.json"];
     const before = others.map((file) => readFileSync(join(dir, file), "utf8"));
     const { code, stdout } = await init(dir, ...OWNER);
     expect(code).toBe(0);

@@ -11,13 +11,7 @@ import type { Content } from "../../lib/content/site-content.ts";
 type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
 
 /** The made-up owner's files, by name without `.json`, each free to change. */
-export type EditableContent = Mutable<Content> & {
-  quotes: { text: string; author: string; source?: string }[];
-  roasts: { id: string; mistake: string; roast: string; fix: string }[];
-  stack: Mutable<Stack>;
-};
-
-const THREE = [1, 2, 3];
+export type EditableContent = Mutable<Content> & { stack: Mutable<Stack> };
 
 /** A fresh copy each call: every test may change it. */
 export function validContent(): EditableContent {
@@ -62,13 +56,6 @@ export function validContent(): EditableContent {
       reading: [],
       notDoing: [],
     },
-    quotes: THREE.map((n) => ({ text: `Quote number ${n}.`, author: `Author ${n}` })),
-    roasts: THREE.map((n) => ({
-      id: `mistake-${n}`,
-      mistake: `Mistake ${n}`,
-      roast: `Roast ${n}.`,
-      fix: `Fix ${n}.`,
-    })),
     stack: {
       framework: "A framework",
       runtime: "A runtime",

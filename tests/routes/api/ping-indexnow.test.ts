@@ -85,7 +85,7 @@ describe("POST /api/ping-indexnow", () => {
         { endpoint: yandex.url, status: 202, outcome: "accepted", attempts: 1 },
       ],
     });
-    expect(report.urls).toHaveLength(5);
+    expect(report.urls).toHaveLength(sitePages(sample, routeTableOf(), SITE_URL).length);
     expect(report.engines[1].explanation).toContain("validate the key later");
     expect(typeof report.engines[0].durationMs).toBe("number");
   });
@@ -149,7 +149,7 @@ describe("POST /api/ping-indexnow", () => {
     expect(events[0]?.name).toBe("indexnow.submission");
     expect(events[0]?.fields).toMatchObject({
       outcome: "partial",
-      urls: 5,
+      urls: sitePages(sample, routeTableOf(), SITE_URL).length,
       engines: [
         { status: 202, outcome: "accepted", attempts: 1 },
         { status: 403, outcome: "rejected", attempts: 1 },
