@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "bun:test";
 import { join } from "node:path";
+import { sitePages } from "../../lib/crawlers/site-pages.ts";
+import { routeTableOf, SITE_URL, sample } from "../support/app.ts";
 import { type FakeEngine, refusedUrl, startEngine } from "../support/engines.ts";
 import { runCommand } from "../support/run.ts";
 import { startServer } from "../support/server.ts";
@@ -39,6 +41,9 @@ async function notify(args: string[], env: Record<string, string> = {}) {
   return runCommand(["bun", SCRIPT, ...args], { env: { ...inherited, ...env } });
 }
 
+/** The site's pages, as the route table gives them: what a submission sends. */
+const PAGES = sitePages(sample, routeTableOf(), SITE_URL).length;
+
 describe("bun run notify", () => {
   it("exits 0 and prints a row per engine when every engine accepted", async () => {
     const base = await instance({
@@ -47,7 +52,10 @@ describe("bun run notify", () => {
     const { code, stdout } = await notify([base]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^IndexNow: release \S+ sent: accepted, 2 of 2 engines accepted 5 URLs for rin\.example$/m,
+      new RegExp(
+        `^IndexNow: release \\S+ sent: accepted, 2 of 2 engines accepted ${PAGES} URLs for rin\\.example$`,
+        "m",
+      ),
     );
     expect(stdout).toMatch(/ENGINE +STATUS +OUTCOME +TIME +EXPLANATION/);
     expect(stdout).toMatch(/127\.0\.0\.1:\d+ +202 +accepted +\d+ ms +Accepted/);
