@@ -3,13 +3,16 @@
  * tests, then `bun run routes:gen` (docs/architecture.md). So its tests live in files
  * named after it (`tests/routes/api/roast.test.ts` and `roast.*.test.ts` for
  * `routes/api/roast.ts`; `well-known/` for `.well-known/`), and no other test names its
- * path: a test that spans the API walks the route table instead. The routes every site
- * keeps (the root, the heartbeat, the IndexNow trigger) are named anywhere.
+ * path: a test that spans the API walks the route table instead. And nothing else of the
+ * site needs it: without it, the site is built and answers every other route. The routes
+ * every site keeps (the root, the heartbeat, the IndexNow trigger) are named anywhere.
  */
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { servedPath } from "../../lib/http/route.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
+import { as, getPaths, routePath, sample, send, testApp } from "../support/app.ts";
 import { OWNERS } from "../support/owners.ts";
 
 /** The routes the release pipeline, the monitors and the front door rely on. */
@@ -45,5 +48,16 @@ test.each(routes.filter(([path]) => !KEPT.has(path)).map(([path]) => path))(
       return writtenPaths(path).some((written) => asked(written).test(text));
     });
     expect({ path, naming }).toEqual({ path, naming: [] });
+  },
+);
+
+test.each(routes.filter(([path]) => !KEPT.has(path)).map(([path]) => path))(
+  "without %s, the site is built and answers every other route",
+  async (removed) => {
+    const app = testApp({ routes: routes.filter(([path]) => path !== removed) });
+    for (const path of getPaths(sample).filter((path) => routePath(path) !== servedPath(removed, "rin"))) {
+      const { status } = await send(app, path, as.curl);
+      expect({ path, status }).toEqual({ path, status: 200 });
+    }
   },
 );
