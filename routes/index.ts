@@ -110,7 +110,7 @@ export const GET = defineRoute({
         case "text":
           return profile(request);
         case "html":
-          return page().respond(request);
+          return page(request);
         case "json":
           return index.respond(client, request);
       }

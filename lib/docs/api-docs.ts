@@ -1,16 +1,17 @@
 /**
  * @module The API's documentation as three routes: the OpenAPI document at
  * `/api/docs/json`, its interactive page at `/api/docs`, and the page's script. All are
- * prepared responses, with the same headers, ETag and 304 as the rest of the API, built
- * on the first request for each: only people reading the docs want them, and the
- * document and the script are the largest bodies the app serves. The script's module is
- * imported then too (`once` keeps the import's promise), so until someone opens the docs
- * its 4 MB cost neither start-up time nor memory.
+ * prepared responses, with the same headers, ETag and 304 as the rest of the API. The
+ * document and the script are built on the first request for each (`lib/cache.ts`): only
+ * people reading the docs want them, and they are the largest bodies the app serves. The
+ * script's module is imported then too, so until someone opens the docs its 4 MB cost
+ * neither start-up time nor memory.
  */
+
+import { Cache } from "../cache.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedJson, PreparedResponse } from "../http/prepared-response.ts";
 import type { ServedRoute } from "../http/route.ts";
-import { once } from "../once.ts";
 import type { Site } from "../site.ts";
 import { type DocumentedRoute, openApiDocument } from "./document.ts";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "./paths.ts";
@@ -24,36 +25,43 @@ export interface ApiDocsOptions {
 }
 
 export function docsRoutes({ routes, info, site }: ApiDocsOptions): ServedRoute[] {
-  const page = once(
-    () =>
-      new PreparedResponse(docsPage(info.title, info.description, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH), {
-        contentType: CONTENT_TYPE.html,
-        cacheControl: CACHE_CONTROL.content,
-        etag: true,
-        representation: "docs",
-        vary: false,
-      }),
+  const page = new PreparedResponse(
+    docsPage(info.title, info.description, OPENAPI_PATH, DOCS_UI_SCRIPT_PATH),
+    {
+      contentType: CONTENT_TYPE.html,
+      cacheControl: CACHE_CONTROL.content,
+      etag: true,
+      representation: "docs",
+      vary: false,
+    },
   );
-  const document = once(
-    () => new PreparedJson(openApiDocument(routes, { info, servers: [{ url: site.config.siteUrl }] }, site)),
-  );
-  const script = once(() =>
-    import("./ui-script.ts").then(
-      ({ UI_SCRIPT }) =>
-        new PreparedResponse(UI_SCRIPT, {
-          contentType: CONTENT_TYPE.javascript,
-          cacheControl: CACHE_CONTROL.immutable,
-          etag: true,
-          vary: false,
-        }),
-    ),
-  );
+  // The document and the script are built on their first request: the largest bodies the app serves.
+  const built = new Cache<PreparedJson>();
+  const document = () =>
+    built.get(
+      "document",
+      () =>
+        new PreparedJson(openApiDocument(routes, { info, servers: [{ url: site.config.siteUrl }] }, site)),
+    );
+  const imported = new Cache<Promise<PreparedResponse>>();
+  const script = () =>
+    imported.get("script", () =>
+      import("./ui-script.ts").then(
+        ({ UI_SCRIPT }) =>
+          new PreparedResponse(UI_SCRIPT, {
+            contentType: CONTENT_TYPE.javascript,
+            cacheControl: CACHE_CONTROL.immutable,
+            etag: true,
+            vary: false,
+          }),
+      ),
+    );
   return [
     {
       method: "GET",
       path: DOCS_PATH,
       handler: function docsUi({ request }) {
-        return page().respond(request);
+        return page.respond(request);
       },
     },
     {

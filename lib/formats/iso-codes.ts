@@ -4,8 +4,6 @@
  * formats want codes; the content is written for people. The runtime's own ICU data
  * (`Intl.DisplayNames`), read backwards, is the table: no list of our own to keep.
  */
-import { once } from "../once.ts";
-
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 /** `aa` to `zz`. */
@@ -22,13 +20,12 @@ function codesByName(type: "region" | "language", spell: (code: string) => strin
   return byName;
 }
 
-// Built on first use: only the standard formats read them.
-const countries = once(() => codesByName("region", (code) => code.toUpperCase()));
-const languages = once(() => codesByName("language", (code) => code));
+const COUNTRIES = codesByName("region", (code) => code.toUpperCase());
+const LANGUAGES = codesByName("language", (code) => code);
 
 /** `Portugal` → `PT`; undefined for a name the runtime does not know. */
 export function countryCode(name: string): string | undefined {
-  return countries().get(name.trim().toLowerCase());
+  return COUNTRIES.get(name.trim().toLowerCase());
 }
 
 /** `PT` → `Portugal`; undefined for a code the runtime does not know. */
@@ -40,5 +37,5 @@ export function countryName(code: string): string | undefined {
 
 /** `Japanese` → `ja`; undefined for a name the runtime does not know. */
 export function languageTag(name: string): string | undefined {
-  return languages().get(name.trim().toLowerCase());
+  return LANGUAGES.get(name.trim().toLowerCase());
 }

@@ -15,7 +15,6 @@
  */
 import { Type as t } from "@sinclair/typebox";
 import type { Profile } from "../content/schemas.ts";
-import { once } from "../once.ts";
 import { countryCode } from "./iso-codes.ts";
 
 /** The version of the schema the document follows, and where that schema is published. */
@@ -101,7 +100,7 @@ export function toJsonResume(profile: Profile, siteUrl: string): JsonResume {
 }
 
 /** What the API documents `toJsonResume` to return: the part of the JSON Resume schema it fills. */
-export const jsonResumeSchema = once(() => {
+export function jsonResumeSchema() {
   const Date8601 = t.String({
     pattern: "^[0-9]{4}(-[0-9]{2}){0,2}$",
     description: "ISO 8601 with optional month and day: 2023, 2023-04 or 2023-04-15",
@@ -158,4 +157,4 @@ export const jsonResumeSchema = once(() => {
     },
     { description: "A JSON Resume document (jsonresume.org, schema v1.0.0)" },
   );
-});
+}

@@ -6,7 +6,6 @@
  * for it, but the metrics port, which has no pipeline, for its own errors. What a route
  * reads of `Accept` beyond that (the heartbeat's health-check format) is read here too.
  */
-import { boundedMemo } from "../bounded-memo.ts";
 import { CONTENT_TYPE } from "./headers.ts";
 import { qualityList } from "./q-values.ts";
 
@@ -43,52 +42,20 @@ export const TERMINAL_AGENTS: readonly string[] = [
   "nushell",
 ];
 
-const client = (kind: ClientKind, wants: Client["wants"]): Client =>
-  Object.freeze({ kind, wants, prettyJson: kind === "terminal" });
-
-/** Every possible answer, built once. */
-const CLIENTS = {
-  terminal: client("terminal", "text"),
-  terminalAskingForJson: client("terminal", "json"),
-  terminalAskingForHtml: client("terminal", "html"),
-  browser: client("browser", "html"),
-  browserAskingForJson: client("browser", "json"),
-  program: client("program", "json"),
-  programAskingForHtml: client("program", "html"),
-} as const;
-
-/** The table as one case-insensitive pattern: one pass over the UA instead of ten. */
-const TERMINAL_PATTERN = new RegExp(
-  TERMINAL_AGENTS.map((agent) => agent.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"),
-  "i",
-);
+/** The table as one case-insensitive pattern. */
+const TERMINAL_PATTERN = new RegExp(TERMINAL_AGENTS.map((agent) => RegExp.escape(agent)).join("|"), "i");
 const BROWSER_PATTERN = /mozilla\//i;
 
-function userAgentKind(userAgent: string): ClientKind {
+function kindOf(userAgent: string): ClientKind {
   if (TERMINAL_PATTERN.test(userAgent)) return "terminal";
   return BROWSER_PATTERN.test(userAgent) ? "browser" : "program";
 }
-
-const RECENT_LIMIT = 512;
-/** Real UAs are a few hundred bytes; longer ones are classified but not remembered. */
-const RECENT_MAX_LENGTH = 512;
-
-/**
- * Kinds of the User-Agents seen lately: a site's visitors send a handful of distinct UAs
- * over and over, and a lookup costs less than the two patterns
- * (docs/decisions/2026-11-23-recent-user-agents.md). Emptied when full, so strangers'
- * random UAs cannot grow it.
- */
-const kindOf = boundedMemo(userAgentKind, { limit: RECENT_LIMIT, maxKeyLength: RECENT_MAX_LENGTH });
-
-const MENTIONS_JSON = /json/i;
-const MENTIONS_HTML = /html/i;
 
 /**
  * True when `Accept` names `type` (with a non-zero q) and no `*\/*`: a wish, where a
  * wildcard would make it a default.
  */
-function namesOnly(accept: string, type: string): boolean {
+function acceptsOnly(accept: string, type: string): boolean {
   const acceptable = qualityList(accept).filter(({ q }) => q > 0);
   return acceptable.some(({ value }) => value === type) && !acceptable.some(({ value }) => value === "*/*");
 }
@@ -98,8 +65,7 @@ function namesOnly(accept: string, type: string): boolean {
  * HTTPie's default, `application/json, *\/*;q=0.5`, is a default, not a wish.
  */
 export function acceptsOnlyJson(accept: string): boolean {
-  // Most Accept headers do not mention JSON at all: answer those without parsing.
-  return MENTIONS_JSON.test(accept) && namesOnly(accept, "application/json");
+  return acceptsOnly(accept, "application/json");
 }
 
 /**
@@ -108,20 +74,15 @@ export function acceptsOnlyJson(accept: string): boolean {
  * their User-Agent. A browser's own Accept has `*\/*` and needs no wish to get HTML.
  */
 export function acceptsOnlyHtml(accept: string): boolean {
-  return MENTIONS_HTML.test(accept) && namesOnly(accept, "text/html");
+  return acceptsOnly(accept, "text/html");
 }
-
-const MENTIONS_HEALTH = /health\+json/i;
 
 /**
  * True when `Accept` names the health-check format, `application/health+json`, with a
  * weight above 0: in any case, as media types compare. A wildcard does not ask for it.
  */
 export function acceptsHealth(accept: string): boolean {
-  return (
-    MENTIONS_HEALTH.test(accept) &&
-    qualityList(accept).some(({ value, q }) => value === CONTENT_TYPE.health && q > 0)
-  );
+  return qualityList(accept).some(({ value, q }) => value === CONTENT_TYPE.health && q > 0);
 }
 
 /** Whether a request asks for the health-check format (`acceptsHealth`). */
@@ -130,34 +91,21 @@ export function wantsHealth(request: Request): boolean {
   return accept !== null && acceptsHealth(accept);
 }
 
-type Wish = "json" | "html" | "none";
-
 /**
- * What `Accept` asks this kind of client's answer to change for, by name: JSON before HTML,
- * for an `Accept` that names both. A browser gets HTML with or without the wish, so its
- * `Accept` is not read for one.
+ * What this kind of client wants: text for a terminal, HTML for a browser, JSON for a
+ * program; unless `Accept` asks for JSON alone, or (but from a browser, which gets HTML
+ * anyway) for HTML alone. JSON before HTML, for an `Accept` that names both.
  */
-function wishOf(accept: string | null, kind: ClientKind): Wish {
-  if (accept === null) return "none";
-  if (acceptsOnlyJson(accept)) return "json";
-  return kind !== "browser" && acceptsOnlyHtml(accept) ? "html" : "none";
+function wantsOf(kind: ClientKind, accept: string | null): Client["wants"] {
+  if (accept !== null && acceptsOnlyJson(accept)) return "json";
+  if (accept !== null && kind !== "browser" && acceptsOnlyHtml(accept)) return "html";
+  return { terminal: "text", browser: "html", program: "json" }[kind] as Client["wants"];
 }
-
-/** Each kind's client, for each wish. */
-const BY_WISH: Readonly<Record<ClientKind, Readonly<Record<Wish, Client>>>> = {
-  terminal: {
-    json: CLIENTS.terminalAskingForJson,
-    html: CLIENTS.terminalAskingForHtml,
-    none: CLIENTS.terminal,
-  },
-  browser: { json: CLIENTS.browserAskingForJson, html: CLIENTS.browser, none: CLIENTS.browser },
-  program: { json: CLIENTS.program, html: CLIENTS.programAskingForHtml, none: CLIENTS.program },
-};
 
 /** Classifies a request from its two headers. */
 export function classifyClient(userAgent: string | null, accept: string | null): Client {
   const kind = kindOf(userAgent ?? "");
-  return BY_WISH[kind][wishOf(accept, kind)];
+  return { kind, wants: wantsOf(kind, accept), prettyJson: kind === "terminal" };
 }
 
 /** Who is asking and what they want, from the request's User-Agent and Accept. */

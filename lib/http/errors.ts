@@ -7,7 +7,7 @@
  */
 import type { Client } from "./client-kind.ts";
 import { uncachedJson } from "./prepared-response.ts";
-import { pathOf, quoteInput } from "./request-input.ts";
+import { quoteInput } from "./request-input.ts";
 
 /**
  * Every error the API answers with, by its stable machine-readable code: the HTTP status
@@ -98,10 +98,11 @@ const MALFORMED = new Set(["PARSE", "VALIDATION", "INVALID_COOKIE_SIGNATURE", "I
  * request Elysia could not parse is a 400; anything else is a bug, logged with its
  * trace and answered 500 without one.
  */
-export function thrownAnswer(
+export function errorAnswer(
   code: string | number,
   error: unknown,
-  request: Request,
+  method: string,
+  path: string,
   client: Client,
   log: ErrorLog,
 ): Response {
@@ -109,6 +110,6 @@ export function thrownAnswer(
   if (MALFORMED.has(String(code))) {
     return errorResponse(new ApiError("bad_request", "The request could not be understood"), client);
   }
-  log.error(`${request.method} ${quoteInput(pathOf(request.url))} failed`, error);
+  log.error(`${method} ${quoteInput(path)} failed`, error);
   return internalError(client);
 }

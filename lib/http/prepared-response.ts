@@ -1,10 +1,11 @@
 /**
- * @module Prepared responses: a body and all its headers, built once, cloned per
- * request. Building headers per request costs more than the rest of a handler here;
- * compressing per request would cost far more, so each content coding is built once too,
- * when a client first asks for it. An answer that must be built per request shares the
- * same headers (`uncachedJson`).
+ * @module Prepared responses: a body and all its headers, built once, copied per request,
+ * with a strong ETag per representation and its 304. A body over a kilobyte is also sent
+ * compressed to a client that asks: in each content coding, compressed the first time a
+ * client asks for it, then kept. An answer that is built per request (an error, the
+ * health check, a random pick) has the same headers (`uncachedJson`), and goes as it is.
  */
+import { Cache } from "../cache.ts";
 import type { Client } from "./client-kind.ts";
 import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
 import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE, type Representation, VARY } from "./headers.ts";
@@ -33,12 +34,6 @@ interface Variant {
   readonly response: Response;
   /** Only with an ETag. */
   readonly notModified: { readonly etag: string; readonly response: Response } | undefined;
-}
-
-interface Built {
-  readonly identity: Variant;
-  /** The body in one content coding, built the first time a client asks for it; only for bodies worth compressing. */
-  readonly encoded: ((encoding: Encoding) => Variant) | undefined;
 }
 
 /** Every header an answer prepared with `options` carries, but its ETag, which depends on its body. */
@@ -71,50 +66,34 @@ function variant(
 }
 
 /**
- * The answer in identity and, for a body over `COMPRESS_MIN_BYTES`, in each content
- * coding, each compressed the first time a client asks for it and kept: a coding no
- * client asks for costs nothing, and none is compressed twice. Each coding has its own
- * strong ETag: the identity tag with the coding's name added, as the bytes differ but
- * follow from the same body.
+ * A response whose body and headers are fixed; `respond` hands out copies. Each coding has
+ * its own strong ETag: the identity tag with the coding's name added, as the bytes differ
+ * but follow from the same body.
  */
-function build(body: string, options: PrepareOptions): Built {
-  const etag = options.etag ? strongEtag(body) : undefined;
-  const headers = preparedHeaders(options);
-  const bytes = new TextEncoder().encode(body);
-  if (bytes.byteLength <= COMPRESS_MIN_BYTES)
-    return { identity: variant(body, headers, etag), encoded: undefined };
-  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
-  const encoded = new Map<Encoding, Variant>();
-  return {
-    identity: variant(bytes, headers, etag),
-    encoded(encoding) {
-      let built = encoded.get(encoding);
-      if (!built) {
-        built = variant(
+export class PreparedResponse {
+  readonly #identity: Variant;
+  /** The body in each coding a client has asked for; none for a body too small to compress. */
+  readonly #encoded: ((encoding: Encoding) => Variant) | undefined;
+
+  constructor(body: string, options: PrepareOptions) {
+    const etag = options.etag ? strongEtag(body) : undefined;
+    const headers = preparedHeaders(options);
+    const bytes = new TextEncoder().encode(body);
+    if (bytes.byteLength <= COMPRESS_MIN_BYTES) {
+      this.#identity = variant(body, headers, etag);
+      return;
+    }
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+    this.#identity = variant(bytes, headers, etag);
+    const encoded = new Cache<Variant>();
+    this.#encoded = (encoding) =>
+      encoded.get(encoding, () =>
+        variant(
           compress(bytes, encoding),
           { ...headers, "content-encoding": encoding },
           etag && `${etag.slice(0, -1)}-${encoding}"`,
-        );
-        encoded.set(encoding, built);
-      }
-      return built;
-    },
-  };
-}
-
-/**
- * A response whose body and headers are fixed; `respond` hands out copies. The headers
- * and ETag are built on the first `respond`, so a route prepared at start-up costs
- * nothing until someone asks for it.
- */
-export class PreparedResponse {
-  readonly #body: string;
-  readonly #options: PrepareOptions;
-  #built: Built | undefined;
-
-  constructor(body: string, options: PrepareOptions) {
-    this.#body = body;
-    this.#options = options;
+        ),
+      );
   }
 
   /**
@@ -122,10 +101,9 @@ export class PreparedResponse {
    * 304 when the client already holds that representation.
    */
   respond(request: Request): Response {
-    this.#built ??= build(this.#body, this.#options);
-    const { identity, encoded } = this.#built;
+    const encoded = this.#encoded;
     const encoding = encoded && negotiateEncoding(request.headers.get("accept-encoding"));
-    const { response, notModified } = encoding ? encoded(encoding) : identity;
+    const { response, notModified } = encoded && encoding ? encoded(encoding) : this.#identity;
     if (notModified) {
       const ifNoneMatch = request.headers.get("if-none-match");
       if (ifNoneMatch && etagMatches(ifNoneMatch, notModified.etag)) return notModified.response.clone();
@@ -205,43 +183,6 @@ export class PreparedJson {
   respond(client: Client, request: Request): Response {
     return this.for(client).respond(request);
   }
-}
-
-/**
- * A prepared JSON response per key, of the value `build` gives, serialised the first time
- * the key is asked for: a hit builds nothing. Meant for keys from a small fixed set, which
- * bound its size.
- *
- * @example
- * const answerFor = preparedPerKey<string>({ contentType: CONTENT_TYPE.jrd });
- * answerFor(`${subject} ${rels}`, () => jrdFor(owner, subject, rels)).respond(client, request);
- */
-export function preparedPerKey<K>(
-  options: PreparedJsonOptions,
-): (key: K, build: (key: K) => unknown) => PreparedJson {
-  const prepared = new Map<K, PreparedJson>();
-  return function preparedFor(key, build) {
-    let response = prepared.get(key);
-    if (!response) {
-      response = new PreparedJson(build(key), options);
-      prepared.set(key, response);
-    }
-    return response;
-  };
-}
-
-const itself = <T>(value: T): T => value;
-
-/**
- * A prepared JSON response per value, each serialised the first time it is asked for:
- * a collection picked from at random need not be serialised whole before the first
- * request. Meant for the values of a fixed list, which bound its size.
- */
-export function preparedPerValue<T>(cacheControl: string): (value: T) => PreparedJson {
-  const preparedFor = preparedPerKey<T>({ cacheControl, etag: false });
-  return function preparedForValue(value) {
-    return preparedFor(value, itself);
-  };
 }
 
 /**

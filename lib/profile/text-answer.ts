@@ -1,17 +1,16 @@
 /**
  * @module Text for terminals as answers, in the variant each request's switches ask for
  * (`text-switches.ts`): a palette or none, a width, or the help; and, for a one-liner,
- * its format (`TextAnswerOptions.keyOf`). A variant is drawn the
- * first time it is asked for and kept, at most `VARIANT_LIMIT` at once whatever strangers
- * send: for good (`fixedText`), or, for text that shows the time (`liveText`), until the
- * clock's interval ends (the owner's minute, the ping's second). Every variant is a
- * prepared response: the same headers, ETag and compression for the first answer as for
- * every later one.
+ * its format (`TextAnswerOptions.keyOf`). A variant is drawn the first time it is asked
+ * for and kept (`lib/cache.ts`), at most `VARIANT_LIMIT` at once whatever strangers send:
+ * for good (`fixedText`), or, for text that shows the time (`liveText`), until the clock's
+ * interval ends (the owner's minute, the ping's second). Every variant is a prepared
+ * response: the same headers, ETag and compression for the first answer as for every
+ * later one.
  */
-import { boundedMemo } from "../bounded-memo.ts";
+import { Cache } from "../cache.ts";
 import { CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
-import { perInterval } from "../per-interval.ts";
 import { type Help, PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
 import { oneLinerHelp } from "./one-liner.ts";
 import { queryOf, switchesHelp, switchesIn, type TextOptions } from "./text-switches.ts";
@@ -62,34 +61,17 @@ function variantOf({ colour, theme, truecolor, width, help }: TextOptions): stri
   return `${help ? "help" : "text"} ${colour ? "" : "plain "}${theme}${truecolor ? "+truecolor" : ""} ${width}`;
 }
 
-/** Variants drawn with `draw`, kept, and answered in the variant each request asks for. */
-interface Variants {
-  readonly drawn: Map<string, PreparedResponse>;
-  readonly draw: (drawing: Drawing) => string;
-}
-
 /** `?help` for text served at `url`: the switches, and the one-liners at the site's root. */
 function helpFor(url: string): Help {
   return { ...switchesHelp(url), sections: [oneLinerHelp(`${new URL(url).origin}/`)] };
 }
 
-/** What a query asks of a text answer, read once: the switches, the key, the variant they name. */
-interface Asked {
-  readonly switches: TextOptions;
-  readonly key: string;
-  readonly variant: string;
-}
-
-/**
- * Queries remembered with what they ask, per answer, keyed by the URL's `?…` ("" for a URL
- * without one): status bars ask for the same URL over and over, and reading a query costs
- * more than the rest of the answer (docs/decisions/2026-11-25-live-activity.md). Emptied
- * when full, so strangers' queries cannot grow it; a query refused with a 400 is never
- * remembered.
- */
-const REMEMBERED_QUERIES = 64;
-
-function answerFrom(options: TextAnswerOptions, current: () => Variants): TextAnswer {
+/** Answers each request with its variant, from `drawn` or drawn now with `draw`. */
+function answerFrom(
+  options: TextAnswerOptions,
+  drawn: Cache<PreparedResponse>,
+  draw: (drawing: Drawing, at: Date) => string,
+): TextAnswer {
   const help = helpFor(options.url);
   const { plainUnlessAsked = false, keyOf } = options;
   const prepare = {
@@ -99,46 +81,31 @@ function answerFrom(options: TextAnswerOptions, current: () => Variants): TextAn
     ...(options.vary === false && { vary: false as const }),
   };
 
-  function read(query: URLSearchParams | undefined): Asked {
+  return function answerText(request) {
+    const query = queryOf(request.url);
     const given = switchesIn(query);
     // Colour unless the switches say no; for one-liners, only when they say yes.
     const switches = plainUnlessAsked && !given.ansi ? { ...given, colour: false } : given;
     const key = keyOf ? keyOf(query) : "";
-    const named = variantOf(switches);
-    return { switches, key, variant: key ? `${named} ${key}` : named };
-  }
-  // `search` is the URL from its `?`, so its query is the URL's.
-  const askedBy = boundedMemo((search) => read(queryOf(search)), { limit: REMEMBERED_QUERIES });
-
-  return function answerText(request) {
-    const start = request.url.indexOf("?");
-    const { switches, key, variant } = askedBy(start === -1 ? "" : request.url.slice(start));
-    const { drawn, draw } = current();
-    let prepared = drawn.get(variant);
-    if (!prepared) {
+    const variant = `${variantOf(switches)} ${key}`;
+    const prepared = drawn.get(variant, (at) => {
       const style = switches.colour ? styleOf(paletteFor(switches.theme, switches.truecolor)) : PLAIN;
       const text = switches.help
         ? renderHelp(help, switches.width, style)
-        : draw({ style, width: switches.width, switches, key });
-      prepared = new PreparedResponse(text, prepare);
-      if (drawn.size >= VARIANT_LIMIT) drawn.delete(drawn.keys().next().value as string);
-      drawn.set(variant, prepared);
-    }
+        : draw({ style, width: switches.width, switches, key }, at);
+      return new PreparedResponse(text, prepare);
+    });
     return prepared.respond(request);
   };
 }
 
 /** Text that stays the same (the contact card): each variant drawn once. */
 export function fixedText(options: TextAnswerOptions, draw: (drawing: Drawing) => string): TextAnswer {
-  const variants: Variants = { drawn: new Map(), draw };
-  return answerFrom(options, () => variants);
+  return answerFrom(options, new Cache({ limit: VARIANT_LIMIT }), draw);
 }
 
-/** Text that shows the time: each variant drawn again in each interval, at its start. */
+/** Text that shows the time: each variant drawn again in each interval, at its first request. */
 export function liveText(options: LiveTextOptions, draw: (drawing: Drawing, at: Date) => string): TextAnswer {
-  const current = perInterval(options.intervalMs, options.clock, (at) => ({
-    drawn: new Map<string, PreparedResponse>(),
-    draw: (drawing: Drawing) => draw(drawing, at),
-  }));
-  return answerFrom(options, current);
+  const every = { ms: options.intervalMs, clock: options.clock };
+  return answerFrom(options, new Cache({ limit: VARIANT_LIMIT, every }), draw);
 }

@@ -5,17 +5,10 @@
 import { Type as t } from "@sinclair/typebox";
 import { envelope, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
-import { CONTENT_TYPE } from "../../lib/http/headers.ts";
-import { preparedPerKey } from "../../lib/http/prepared-response.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { PreparedResponse, serialiseJson } from "../../lib/http/prepared-response.ts";
 import { quoteInput } from "../../lib/http/request-input.ts";
-import {
-  jrdFor,
-  keepsRel,
-  REL,
-  subjectFor,
-  webfingerOwner,
-  webfingerQuery,
-} from "../../lib/identity/webfinger.ts";
+import { jrdFor, REL, subjectFor, webfingerOwner, webfingerQuery } from "../../lib/identity/webfinger.ts";
 import { defineRoute } from "../../lib/site.ts";
 
 const jrdSchema = () =>
@@ -95,9 +88,6 @@ export const GET = defineRoute({
     `${path}?resource=${webfingerOwner(content.profile, siteUrl).acct}`,
   setup(site) {
     const owner = webfingerOwner(site.content.profile, site.config.siteUrl);
-    const linkRels = jrdFor(owner, owner.acct, []).links.map(({ rel }) => rel);
-    // One per subject and set of links kept: a few at most, whatever strangers ask.
-    const answerFor = preparedPerKey<string>({ contentType: CONTENT_TYPE.jrd });
     return function webfinger({ client, request }) {
       const { resource, rels } = webfingerQuery(request.url, owner.acct);
       const subject = subjectFor(owner, resource);
@@ -107,8 +97,13 @@ export const GET = defineRoute({
           `${quoteInput(resource, 80)} is not this site's owner; ask for ${owner.acct}`,
         );
       }
-      const key = `${subject} ${linkRels.filter((rel) => keepsRel(rels, rel)).join(" ")}`;
-      return answerFor(key, () => jrdFor(owner, subject, rels)).respond(client, request);
+      const jrd = serialiseJson(jrdFor(owner, subject, rels), client.prettyJson);
+      const answer = new PreparedResponse(jrd, {
+        contentType: CONTENT_TYPE.jrd,
+        cacheControl: CACHE_CONTROL.content,
+        etag: true,
+      });
+      return answer.respond(request);
     };
   },
 });

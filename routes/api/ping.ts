@@ -13,8 +13,7 @@ import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
 import { wantsHealth } from "../../lib/http/client-kind.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { HEALTH_HTTP_STATUS, healthOf, healthSchema } from "../../lib/http/health-check.ts";
-import { PreparedJson, uncachedJson } from "../../lib/http/prepared-response.ts";
-import { perInterval } from "../../lib/per-interval.ts";
+import { uncachedJson } from "../../lib/http/prepared-response.ts";
 import { renderStatusCard } from "../../lib/profile/ansi/index.ts";
 import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
 import { liveText } from "../../lib/profile/text-answer.ts";
@@ -126,19 +125,16 @@ export const GET = defineRoute({
     ];
     const { fly } = site.config;
     const uptimeAt = (at: Date) => Math.floor((at.getTime() - site.startedAt.getTime()) / 1000);
-    // Uptime and time are shown to the second: each representation is built at most once
-    // a second, and only when asked for, so a monitor's JSON never waits for the card.
-    const heartbeat = perInterval(1000, site.clock, (at) => {
-      const body = {
-        pong: true,
-        status: "ok",
-        version: site.version,
-        uptimeSeconds: uptimeAt(at),
-        serverTime: at.toISOString(),
-        ...(fly && { machine: fly.machineId, region: fly.region }),
-      };
-      return new PreparedJson(body, { cacheControl: CACHE_CONTROL.noStore, etag: false });
+    /** The heartbeat at `at`: built per request, as it says the time to the millisecond. */
+    const heartbeat = (at: Date) => ({
+      pong: true,
+      status: "ok",
+      version: site.version,
+      uptimeSeconds: uptimeAt(at),
+      serverTime: at.toISOString(),
+      ...(fly && { machine: fly.machineId, region: fly.region }),
     });
+    // The card shows the time to the second: drawn at most once a second.
     const statusCard = liveText(
       {
         intervalMs: 1000,
@@ -173,7 +169,8 @@ export const GET = defineRoute({
           contentType: CONTENT_TYPE.health,
         });
       }
-      return client.wants === "text" ? statusCard(request) : heartbeat().respond(client, request);
+      if (client.wants === "text") return statusCard(request);
+      return uncachedJson(heartbeat(new Date(site.clock())), { pretty: client.prettyJson });
     };
   },
 });

@@ -126,7 +126,7 @@ describe("clientOf", () => {
     const json = new Request("http://x/", {
       headers: { "user-agent": "curl/8.5.0", accept: "application/json" },
     });
-    expect(clientOf(json)).toBe(classifyClient("curl/8.5.0", "application/json"));
+    expect(clientOf(json)).toEqual(classifyClient("curl/8.5.0", "application/json"));
   });
 });
 

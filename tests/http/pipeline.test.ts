@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { defineRoute, type RouteFiles, type RouteModule } from "../../lib/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
-import { as, send, testApp } from "../support/app.ts";
+import { afterResponses, as, send, testApp } from "../support/app.ts";
 import { memoryLog } from "../support/log.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -58,6 +58,7 @@ describe("the access log", () => {
     const before = Date.now();
     const answered = await send(app, "/?utm=x", as.browser);
     await send(app, "/api/ping/", as.curl, { method: "HEAD" });
+    await afterResponses();
     const entry = {
       arrivedAtMs: expect.any(Number),
       durationMs: expect.any(Number),
@@ -89,6 +90,7 @@ describe("the access log", () => {
     await send(app, "/api/ping", as.pythonRequests, { method: "POST" });
     await send(app, "/api/ping", as.browser, { method: "OPTIONS" });
     await send(app, "/nowhere", { ...as.curl, "content-length": "5000" }, { method: "PUT" });
+    await afterResponses();
     expect(log.accesses.map(({ method, path, status, client }) => [method, path, status, client])).toEqual([
       ["GET", "/api/nope", 404, "program"],
       ["POST", "/api/ping", 405, "program"],
@@ -104,14 +106,15 @@ describe("the access log", () => {
     const text = await response.text();
     expect(text).not.toContain("secret");
     expect(JSON.parse(text).error.code).toBe("internal_error");
+    await afterResponses();
     expect(log.accesses.map(({ path, status }) => [path, status])).toEqual([["/test/broken", 500]]);
     expect(log.errors.map(({ message }) => message)).toEqual(["GET /test/broken failed"]);
     expect(String(log.errors[0]?.error)).toContain("secret detail");
   });
 });
 
-describe("departure", () => {
-  test("is never skipped: a promise from a handler Elysia did not await is a logged 500, with its id, line and count", async () => {
+describe("the answer", () => {
+  test("is always a Response: a promise from a handler Elysia did not await is a logged 500, with its id, line and count", async () => {
     const pending: Promise<Response> = Promise.resolve(new Response("late"));
     const sneaky: RouteModule = {
       GET: defineRoute({
@@ -124,6 +127,7 @@ describe("departure", () => {
     const response = await send(app, "/test/sneaky", as.pythonRequests);
     expect(response.status).toBe(500);
     expect(response.headers.get("x-request-id")).toMatch(UUID);
+    await afterResponses();
     expect(log.accesses.map(({ path, status }) => [path, status])).toEqual([["/test/sneaky", 500]]);
     expect(String(log.errors[0]?.error)).toContain(
       "/test/sneaky answered with a promise, not a Response: a handler that returns a promise must be async",

@@ -1,32 +1,38 @@
-/** Prepared responses kept per key: built on a key's first request, never again. */
+/** Prepared responses: one body and its headers, copied per request; a strong ETag and its 304 per coding. */
 import { describe, expect, test } from "bun:test";
-import { CACHE_CONTROL } from "../../lib/http/headers.ts";
-import { preparedPerKey, preparedPerValue } from "../../lib/http/prepared-response.ts";
+import { gunzipSync } from "node:zlib";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { PreparedResponse } from "../../lib/http/prepared-response.ts";
 
-describe("preparedPerKey", () => {
-  test("builds a key's answer on its first request and only then", () => {
-    const answerFor = preparedPerKey<string>({ cacheControl: CACHE_CONTROL.noStore });
-    const built: string[] = [];
-    const build = (key: string) => {
-      built.push(key);
-      return { key };
-    };
-    const first = answerFor("a", build);
-    expect(answerFor("a", build)).toBe(first);
-    expect(answerFor("b", build)).not.toBe(first);
-    expect(built).toEqual(["a", "b"]);
+const OPTIONS = { contentType: CONTENT_TYPE.text, cacheControl: CACHE_CONTROL.content, etag: true };
+const ask = (headers: Record<string, string> = {}) => new Request("http://localhost/", { headers });
+
+describe("PreparedResponse", () => {
+  test("hands out a fresh copy per request, the same body and headers each time", async () => {
+    const prepared = new PreparedResponse("hello\n", OPTIONS);
+    const [a, b] = [prepared.respond(ask()), prepared.respond(ask())];
+    expect(a).not.toBe(b);
+    expect([await a.text(), await b.text()]).toEqual(["hello\n", "hello\n"]);
+    expect(a.headers.get("etag")).toMatch(/^"[\w-]{27}"$/);
+    expect(b.headers.get("etag")).toBe(a.headers.get("etag"));
   });
 
-  test("answers the value built, compact or pretty", async () => {
-    const answer = preparedPerKey<string>({})("a", () => ({ a: 1 }));
-    expect(await answer.compact.respond(new Request("http://localhost/")).text()).toBe('{"a":1}');
-    expect(await answer.pretty.respond(new Request("http://localhost/")).text()).toBe('{\n  "a": 1\n}\n');
+  test("answers 304 without a body to a client that holds it", async () => {
+    const prepared = new PreparedResponse("hello\n", OPTIONS);
+    const etag = prepared.respond(ask()).headers.get("etag") as string;
+    const again = prepared.respond(ask({ "if-none-match": etag }));
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
   });
-});
 
-test("preparedPerValue keeps one answer per value", () => {
-  const answerFor = preparedPerValue<{ quote: string }>(CACHE_CONTROL.noStore);
-  const value = { quote: "q" };
-  expect(answerFor(value)).toBe(answerFor(value));
-  expect(answerFor({ quote: "q" })).not.toBe(answerFor(value));
+  test("sends a body over a kilobyte in the coding asked for, with that coding's own ETag", async () => {
+    const body = "x".repeat(4096);
+    const prepared = new PreparedResponse(body, OPTIONS);
+    const plain = prepared.respond(ask());
+    const gzip = prepared.respond(ask({ "accept-encoding": "gzip" }));
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(new TextDecoder().decode(gunzipSync(await gzip.bytes()))).toBe(body);
+    expect(gzip.headers.get("etag")).toBe(`${(plain.headers.get("etag") as string).slice(0, -1)}-gzip"`);
+    expect(gzip.headers.get("vary")).toBe("Accept, User-Agent, Accept-Encoding");
+  });
 });

@@ -1,4 +1,4 @@
-/** The log's line shapes, how request lines are batched, and how events keep their place. */
+/** The log's line shapes: a request's, an event's, a failure's, each written as it happens. */
 import { describe, expect, test } from "bun:test";
 import { type AccessEntry, createLog, type LogOptions } from "../../lib/runtime/log.ts";
 
@@ -41,7 +41,6 @@ describe("a request's line", () => {
   const line = (format: "json" | "pretty", method = entry.method, path = entry.path) => {
     const { log, writes } = written({ format });
     log.access({ ...served("abc"), method, path, durationMs: 0.4213, client: "terminal" });
-    log.flush();
     return writes[0] as string;
   };
 
@@ -58,9 +57,10 @@ describe("a request's line", () => {
     expect(parsed).toMatchObject({ method: 'G"T', path: '/a"b\\c%01%1B[2J' });
   });
 
-  test("each entry keeps its own arrival time and duration when a batch formats them", () => {
+  test("each request is its line, written as it is answered, with its own arrival time and duration", () => {
     const { log, writes } = written();
     log.access({ ...served("a"), durationMs: 1 });
+    expect(writes).toHaveLength(1);
     log.access({
       ...served("b"),
       arrivedAtMs: ARRIVED + 1500,
@@ -68,8 +68,7 @@ describe("a request's line", () => {
       durationMs: 2.5,
       client: "browser",
     });
-    log.flush();
-    const parsed = (writes[0] as string).split("\n").map((text) => JSON.parse(text));
+    const parsed = writes.map((text) => JSON.parse(text));
     expect(parsed.map(({ time, status, durationMs, client }) => [time, status, durationMs, client])).toEqual([
       ["2026-11-21T14:05:09.000Z", 200, 1, "program"],
       ["2026-11-21T14:05:10.500Z", 404, 2.5, "browser"],
@@ -77,39 +76,8 @@ describe("a request's line", () => {
   });
 });
 
-describe("batches", () => {
-  const addAll = (log: ReturnType<typeof written>["log"], ids: string[]) => {
-    for (const id of ids) log.access(served(id));
-  };
-  const idsOf = (text: string) => text.split("\n").map((line) => JSON.parse(line).requestId);
-
-  test("lines added within the delay go out in one write, in order", async () => {
-    const { log, writes } = written();
-    addAll(log, ["a", "b", "c"]);
-    expect(writes).toEqual([]);
-    await Bun.sleep(40);
-    expect(writes.map(idsOf)).toEqual([["a", "b", "c"]]);
-  });
-
-  test("flush writes what is queued at once, and nothing when nothing is", () => {
-    const { log, writes } = written();
-    addAll(log, ["before exit"]);
-    log.flush();
-    log.flush();
-    expect(writes.map(idsOf)).toEqual([["before exit"]]);
-  });
-
-  test("a full queue is written without waiting, and the next line starts a new batch", async () => {
-    const { log, writes } = written({ capacity: 3 });
-    addAll(log, ["1", "2", "3", "4"]);
-    expect(writes.map(idsOf)).toEqual([["1", "2", "3"]]);
-    await Bun.sleep(40);
-    expect(writes.map(idsOf)).toEqual([["1", "2", "3"], ["4"]]);
-  });
-});
-
 describe("events and failures", () => {
-  test("an event is one JSON line with its time and name, after the requests queued before it", () => {
+  test("an event is one JSON line with its time and name, after the requests before it", () => {
     const { log, writes } = written();
     log.access(served("first"));
     log.event("indexnow.submission", { outcome: "accepted" }, "IndexNow: accepted");
@@ -129,7 +97,7 @@ describe("events and failures", () => {
     expect(writes[1]).toMatch(/^\S+Z indexnow.submission \{"outcome":"accepted"\}$/);
   });
 
-  test("a failure goes to stderr with its stack trace, after the lines queued before it", () => {
+  test("a failure goes to stderr with its stack trace", () => {
     const { log, writes, failures } = written();
     log.access({ ...served("x"), path: "/boom", status: 500 });
     log.error("GET /boom failed", new Error("boom"));

@@ -115,6 +115,12 @@ export const TERMINAL_CLIENTS = [
 
 type App = ReturnType<typeof testApp>;
 
+/**
+ * Waits until the answers sent so far have been logged and counted: the app does that
+ * once an answer has left (`onAfterResponse`), not before `send` resolves.
+ */
+export const afterResponses = (): Promise<void> => Bun.sleep(1);
+
 /** Sends a request to the app in-process. */
 export function send(
   app: App,
