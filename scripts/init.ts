@@ -11,6 +11,7 @@ import { createInterface } from "node:readline/promises";
 import { ContentError } from "../lib/content/content-error.ts";
 import { checkContentFile } from "../lib/content/content-file.ts";
 import { listed } from "../lib/content/mistakes.ts";
+import { ProfileSchema } from "../lib/content/schemas.ts";
 import { type Content, NOW, PROFILE } from "../lib/content/site-content.ts";
 import {
   CONSOLE,
@@ -26,6 +27,7 @@ import {
   missingAnswers,
   PLACEHOLDER,
   placeholdersIn,
+  REQUIRED_ANSWERS,
   starterContent,
   suggestion,
   UNMARKED_IN_PROFILE,
@@ -107,20 +109,50 @@ export interface Io extends CommandOutput {
   readonly ask: ((question: string) => Promise<string>) | undefined;
 }
 
+/** The process's own output, and its terminal to ask in when stdin is one; `close` lets the process end. */
+function terminalIo(): Io & { close(): void } {
+  const prompt = process.stdin.isTTY
+    ? createInterface({ input: process.stdin, output: process.stdout })
+    : undefined;
+  return {
+    ...CONSOLE,
+    ask: prompt && ((question) => prompt.question(question)),
+    close: () => prompt?.close(),
+  };
+}
+
 type Key = keyof Answers;
 
-/** The questions, in the order they are asked, each with the flag that answers it. */
-const QUESTIONS: readonly { readonly key: Exclude<Key, "links">; readonly text: string }[] = [
-  { key: "name", text: "Name, as the site shows it" },
-  { key: "handle", text: "Handle, for /api/<handle>.json" },
-  { key: "role", text: "Current role, one line" },
-  { key: "city", text: "City" },
-  { key: "country", text: "Country" },
-  { key: "timezone", text: "Time zone" },
-  { key: "email", text: "Public e-mail address (empty for none)" },
-  { key: "fediverse", text: "Fediverse account, like @ada@mastodon.social (empty for none)" },
-  { key: "blueskyDid", text: "Bluesky DID, for your site's domain as your handle (empty for none)" },
+/**
+ * The questions, in the order they are asked; `label` names the answer when it is refused
+ * at its prompt (`Time zone is "Mars/Base", ...`).
+ */
+const QUESTIONS: readonly {
+  readonly key: Exclude<Key, "links">;
+  readonly text: string;
+  readonly label: string;
+}[] = [
+  { key: "name", text: "Name, as the site shows it", label: "Name" },
+  { key: "handle", text: "Handle, for /api/<handle>.json", label: "Handle" },
+  { key: "role", text: "Current role, one line", label: "Current role" },
+  { key: "city", text: "City", label: "City" },
+  { key: "country", text: "Country", label: "Country" },
+  { key: "timezone", text: "Time zone", label: "Time zone" },
+  { key: "email", text: "Public e-mail address (empty for none)", label: "Public e-mail address" },
+  {
+    key: "fediverse",
+    text: "Fediverse account, like @ada@mastodon.social (empty for none)",
+    label: "Fediverse account",
+  },
+  {
+    key: "blueskyDid",
+    text: "Bluesky DID, for your site's domain as your handle (empty for none)",
+    label: "Bluesky DID",
+  },
 ];
+
+/** Every key, in the order its question is asked: the links last. */
+const ASKED_ORDER: readonly Key[] = [...QUESTIONS.map(({ key }) => key), "links"];
 
 /** The flag that gives an answer: `blueskyDid` → `--bluesky-did`. */
 const flagOf = (key: Key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -161,19 +193,66 @@ const answeredBy = (error: ContentError): Key | undefined =>
       ? "links"
       : ANSWERED_BY[error.where];
 
-/** A refusal in the terms of what the owner gave: `--email is "ada"; expected ...`. */
-function inTheirTerms(error: ContentError, key: Key): string {
-  if (key !== "links") return `${flagOf(key)} ${error.problem}`;
-  const [, index, part] = (error.where as string).split("/").slice(1);
-  return `--link ${Number(index) + 1}: its ${part === "url" ? "URL" : part} ${error.problem}`;
+/** Answers start-up accepts: one answer put in their place is checked alone. */
+const ACCEPTED: Answers = {
+  name: "A",
+  handle: "a",
+  role: "A",
+  city: "A",
+  country: "A",
+  timezone: "UTC",
+  email: undefined,
+  links: [{ label: "A", url: "https://example.com" }],
+  fediverse: undefined,
+  blueskyDid: undefined,
+};
+
+/** The mistake start-up would find in this one answer, as its checks say it; undefined when there is none. */
+function mistakeIn<K extends Key>(key: K, value: Answers[K]): ContentError | undefined {
+  try {
+    checkContentFile(
+      PROFILE,
+      starterContent({ ...ACCEPTED, [key]: value }, "2000-01-01").profile,
+      "http://localhost",
+    );
+    return undefined;
+  } catch (error) {
+    if (error instanceof ContentError && answeredBy(error) === key) return error;
+    throw error;
+  }
 }
 
-/** `GitHub=https://github.com/ada`: the label is what comes before the first `=`. */
-function linkOf(text: string): Link {
+/** A mistake in one answer, named as the owner gave it: `--email is "ada"; ...`, `Link 2: its URL is ...`. */
+function said(error: ContentError, name: string): string {
+  const part =
+    typeof error.where === "string" ? /^\/links\/[0-9]+\/(\w+)$/.exec(error.where)?.[1] : undefined;
+  return part ? `${name}: its ${part === "url" ? "URL" : part} ${error.problem}` : `${name} ${error.problem}`;
+}
+
+const NOT_A_LINK = "is not LABEL=URL, like GitHub=https://github.com/ada";
+const MAX_LINKS = ProfileSchema.properties.links.maxItems as number;
+
+/** `GitHub=https://github.com/ada`: the label is what comes before the first `=`; undefined without one. */
+function linkOf(text: string): Link | undefined {
   const at = text.indexOf("=");
-  if (at <= 0)
-    throw new Error(`--link ${JSON.stringify(text)} is not LABEL=URL, like GitHub=https://github.com/ada`);
-  return { label: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
+  return at > 0 ? { label: text.slice(0, at).trim(), url: text.slice(at + 1).trim() } : undefined;
+}
+
+/**
+ * What the given answers hold that start-up would refuse, each said in the terms of its
+ * flag (`--link 3: its URL is ...`), in the order the questions are asked.
+ */
+function mistakesGiven(given: Partial<Answers>): { readonly key: Key; readonly line: string }[] {
+  const mistakes = QUESTIONS.flatMap(({ key }): { key: Key; line: string }[] => {
+    const value = given[key];
+    const mistake = value === undefined ? undefined : mistakeIn(key, value);
+    return mistake ? [{ key, line: said(mistake, flagOf(key)) }] : [];
+  });
+  for (const [index, link] of (given.links ?? []).entries()) {
+    const mistake = mistakeIn("links", [link]);
+    if (mistake) mistakes.push({ key: "links", line: said(mistake, `--link ${index + 1}`) });
+  }
+  return mistakes;
 }
 
 /** Whether the file at `path` is, byte for byte, the sample's file of its name. */
@@ -182,20 +261,60 @@ function isSample(path: string, name: string): boolean {
   return existsSync(path) && existsSync(sample) && readFileSync(path).equals(readFileSync(sample));
 }
 
-async function askOne(io: Io, text: string, offered: string | undefined): Promise<string> {
-  const ask = io.ask as NonNullable<Io["ask"]>;
+async function askOne(
+  ask: NonNullable<Io["ask"]>,
+  text: string,
+  offered: string | undefined,
+): Promise<string> {
   return (await ask(`${text}${offered ? ` [${offered}]` : ""}: `)).trim() || offered || "";
 }
 
-async function askLinks(io: Io): Promise<Link[]> {
-  const links: Link[] = [];
-  for (;;) {
-    const answer = await askOne(io, `Link ${links.length + 1}, as LABEL=URL (empty when done)`, undefined);
-    if (!answer) return links;
-    try {
-      links.push(linkOf(answer));
-    } catch (error) {
-      io.err(`  ${(error as Error).message}`);
+/** Asks for links after those `answers` has, each checked as it is given, until an empty answer. */
+async function askLinks(io: Io, ask: NonNullable<Io["ask"]>, answers: Partial<Answers>): Promise<Link[]> {
+  const links = [...(answers.links ?? [])];
+  while (links.length < MAX_LINKS) {
+    const name = `Link ${links.length + 1}`;
+    const answer = await askOne(ask, `${name}, as LABEL=URL (empty when done)`, undefined);
+    const link = answer ? linkOf(answer) : undefined;
+    const mistake = link && mistakeIn("links", [link]);
+    if (!answer && (links.length > 0 || answers.email)) break;
+    if (!answer) io.err(`  ${name} is needed: there is no e-mail address to make one from`);
+    else if (!link) io.err(`  ${name} ${JSON.stringify(answer)} ${NOT_A_LINK}`);
+    else if (mistake) io.err(`  ${said(mistake, name)}`);
+    else links.push(link);
+  }
+  return links;
+}
+
+/**
+ * Asks the questions of `keys`, in their order, each until its answer is one start-up
+ * accepts: a refused answer is said at once, named as its prompt names it, and its
+ * question asked again. A question offers what `suggestion` makes.
+ */
+async function askFor(
+  keys: readonly Key[],
+  answers: { -readonly [K in Key]?: Answers[K] },
+  io: Io,
+): Promise<void> {
+  const ask = io.ask as NonNullable<Io["ask"]>;
+  for (const key of ASKED_ORDER.filter((key) => keys.includes(key))) {
+    if (key === "links") {
+      answers.links = await askLinks(io, ask, answers);
+      continue;
+    }
+    const { text, label } = QUESTIONS.find((question) => question.key === key) as (typeof QUESTIONS)[number];
+    const offered = suggestion(key, answers)?.value;
+    const noHandle = key === "handle" && !offered ? whyNoHandle(answers.name) : undefined;
+    if (noHandle) io.err(`  ${noHandle}`);
+    for (;;) {
+      const answer = await askOne(ask, text, offered);
+      const mistake = answer ? mistakeIn(key, answer) : undefined;
+      if (!answer && REQUIRED_ANSWERS.includes(key)) io.err(`  ${label} is needed`);
+      else if (mistake) io.err(`  ${said(mistake, label)}`);
+      else {
+        answers[key] = answer || undefined;
+        break;
+      }
     }
   }
 }
@@ -208,63 +327,54 @@ interface Settled {
 }
 
 /**
- * The answers, asked for until they make valid content, or as given. Resolves to the
- * files, or to an exit status after a line on stderr.
+ * The answers: each given one checked, the rest asked for in a terminal, or made where
+ * they can be. Resolves to the files, or to an exit status after a line on stderr.
  */
 async function settle(given: Partial<Answers>, io: Io, today: string): Promise<Settled | number> {
   const answers: { -readonly [K in Key]?: Answers[K] } = { ...given };
-  let toAsk: Key[] = io.ask
-    ? [...QUESTIONS.map(({ key }): Key => key), "links" as const].filter((key) => given[key] === undefined)
-    : [];
-  for (;;) {
-    for (const key of toAsk) {
-      if (key === "links") answers.links = await askLinks(io);
-      else {
-        const text = QUESTIONS.find((question) => question.key === key)?.text ?? key;
-        const noHandle = key === "handle" ? whyNoHandle(answers.name) : undefined;
-        if (noHandle) io.err(`  ${noHandle}`);
-        answers[key] = (await askOne(io, text, suggestion(key, answers)?.value)) || undefined;
-      }
+  const mistakes = mistakesGiven(given);
+  if (io.ask) {
+    // A refused flag is said, then its question asked as if the flag were not given; a
+    // refused link is left out, and more links asked for.
+    const toAsk = ASKED_ORDER.filter((key) => given[key] === undefined);
+    for (const { key, line } of mistakes) {
+      io.err(`  ${line}`);
+      toAsk.push(key);
+      if (key === "links") answers.links = given.links?.filter((link) => !mistakeIn("links", [link]));
+      else answers[key] = undefined;
     }
-    const derived: string[] = [];
-    for (const key of ["handle", "timezone"] as const) {
-      const offered = suggestion(key, answers);
-      if (answers[key] === undefined && offered) {
-        answers[key] = offered.value;
-        derived.push(`${key}: ${offered.value} (${offered.from})`);
-      }
-    }
-    answers.links ??= [];
-    toAsk = missingAnswers(answers);
-    if (toAsk.length > 0) {
-      if (!io.ask) {
-        io.err(`bun run init: ${needed(toAsk, answers)} (or run it in a terminal to be asked)`);
-        return EXIT.usage;
-      }
-      // The handle's question says itself why it offers none.
-      const unsaid = toAsk.filter((key) => key !== "handle" || !whyNoHandle(answers.name));
-      if (unsaid.length > 0) io.err(`  ${needed(unsaid, answers)}`);
-      continue;
-    }
-
-    const files = starterContent(answers as Answers, today);
-    try {
-      checkContentFile(PROFILE, files.profile, "http://localhost");
-      checkContentFile(NOW, files.now, "http://localhost");
-      if (answers.links.length === 0) derived.push(`link: E-mail, mailto:${answers.email} (from --email)`);
-      return { answers: answers as Answers, files, derived };
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      const key = answeredBy(error);
-      if (!key) {
-        io.err(`Not written: ${error.message}`);
-        return EXIT.notWritten;
-      }
-      io.err(`${io.ask ? "  " : "Not written: "}${inTheirTerms(error, key)}`);
-      if (!io.ask) return EXIT.notWritten;
-      toAsk = [key];
+    await askFor(toAsk, answers, io);
+  }
+  const derived: string[] = [];
+  for (const key of ["handle", "timezone"] as const) {
+    const offered = suggestion(key, answers);
+    if (answers[key] === undefined && offered) {
+      answers[key] = offered.value;
+      derived.push(`${key}: ${offered.value} (${offered.from})`);
     }
   }
+  answers.links ??= [];
+  const missing = missingAnswers(answers);
+  if (missing.length > 0) {
+    io.err(`bun run init: ${needed(missing, answers)} (or run it in a terminal to be asked)`);
+    return EXIT.usage;
+  }
+  if (!io.ask && mistakes[0]) {
+    io.err(`Not written: ${mistakes[0].line}`);
+    return EXIT.notWritten;
+  }
+
+  const files = starterContent(answers as Answers, today);
+  try {
+    checkContentFile(PROFILE, files.profile, "http://localhost");
+    checkContentFile(NOW, files.now, "http://localhost");
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    io.err(`Not written: ${error.message}`);
+    return EXIT.notWritten;
+  }
+  if (answers.links.length === 0) derived.push(`link: E-mail, mailto:${answers.email} (from --email)`);
+  return { answers: answers as Answers, files, derived };
 }
 
 /** Runs the command; resolves to its exit status. `today` is YYYY-MM-DD. */
@@ -276,7 +386,11 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   try {
     const { name, handle, role, city, country, timezone, email, fediverse } = values;
     const blueskyDid = values["bluesky-did"];
-    const links = values.link?.map(linkOf);
+    const links = values.link?.map((text) => {
+      const link = linkOf(text);
+      if (!link) throw new Error(`--link ${JSON.stringify(text)} ${NOT_A_LINK}`);
+      return link;
+    });
     given = { name, handle, role, city, country, timezone, email, links, fediverse, blueskyDid };
   } catch (error) {
     return refuse(COMMAND, io, (error as Error).message);
@@ -325,10 +439,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
 }
 
 if (import.meta.main) {
-  const prompt = process.stdin.isTTY
-    ? createInterface({ input: process.stdin, output: process.stdout })
-    : undefined;
-  const io: Io = { ...CONSOLE, ask: prompt && ((question) => prompt.question(question)) };
+  const io = terminalIo();
   process.exitCode = await init(process.argv.slice(2), io, new Date().toISOString().slice(0, 10));
-  prompt?.close();
+  io.close();
 }

@@ -66,13 +66,22 @@ export function suggestion(
   return undefined;
 }
 
+/** The answers a profile cannot go without, besides a link or an e-mail address to make one from. */
+export const REQUIRED_ANSWERS: readonly (keyof Answers)[] = [
+  "name",
+  "handle",
+  "role",
+  "city",
+  "country",
+  "timezone",
+];
+
 /**
  * The answers a profile cannot go without that are not given, in the order they are asked:
  * `links` when there is neither a link nor an e-mail address to make one from.
  */
 export function missingAnswers(answers: Partial<Answers>): (keyof Answers)[] {
-  const required = ["name", "handle", "role", "city", "country", "timezone"] as const;
-  const missing: (keyof Answers)[] = required.filter((key) => !answers[key]);
+  const missing: (keyof Answers)[] = REQUIRED_ANSWERS.filter((key) => !answers[key]);
   if (!answers.links?.length && !answers.email) missing.push("links");
   return missing;
 }

@@ -167,11 +167,11 @@ describe("in a terminal", () => {
    * `bun run init` in a terminal 200 columns wide: what it has shown so far, and `shows`,
    * which waits up to 10 s for `text` after what it showed last, and says whether it came.
    */
-  function initInTerminal(dir: string) {
+  function initInTerminal(dir: string, ...args: string[]) {
     const decoder = new TextDecoder();
     let shown = "";
     let seen = 0;
-    const child = Bun.spawn(["bun", "run", "init", "--content-dir", dir], {
+    const child = Bun.spawn(["bun", "run", "init", "--content-dir", dir, ...args], {
       cwd: ROOT,
       env: ENV,
       terminal: {
@@ -191,36 +191,32 @@ describe("in a terminal", () => {
     return { child, screen: () => shown, shows };
   }
 
-  test("asks for each value, offers what it can make, asks again for one start-up would refuse", async () => {
+  test("asks for each value and offers what it can make", async () => {
     const dir = newFolder();
-    const { child, screen, shows } = initInTerminal(dir);
+    const { child, shows } = initInTerminal(dir);
     const conversation: [string, string][] = [
       ["Name, as the site shows it: ", "Grace Hopper"],
       ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
       ["Current role, one line: ", "Rear admiral"],
       ["City: ", "Arlington"],
       ["Country: ", "United States"],
-      ["Time zone [", "Mars/Base"],
+      ["Time zone [", "America/New_York"],
       ["Public e-mail address (empty for none): ", "grace@example.com"],
       ["Fediverse account, like @ada@mastodon.social (empty for none): ", "@grace@mastodon.example"],
       ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
-      ["Link 1, as LABEL=URL (empty when done): ", "GitHub"],
       ["Link 1, as LABEL=URL (empty when done): ", "GitHub=https://github.com/grace"],
       ["Link 2, as LABEL=URL (empty when done): ", ""],
-      ['--timezone is "Mars/Base", not a time zone this runtime knows', ""],
-      ["Time zone [", "America/New_York"],
     ];
     try {
       for (const [prompt, answer] of conversation) {
         expect({ prompt, shown: await shows(prompt) }).toEqual({ prompt, shown: true });
-        if (!prompt.startsWith("--")) child.terminal?.write(`${answer}\r`);
+        child.terminal?.write(`${answer}\r`);
       }
       expect(await child.exited).toBe(0);
     } finally {
       child.kill();
       child.terminal?.close();
     }
-    expect(screen()).toContain('--link "GitHub" is not LABEL=URL');
     const { profile } = readContent(folderFiles(dir), SITE_URL);
     expect(profile).toMatchObject({
       handle: "grace-hopper",
@@ -229,6 +225,91 @@ describe("in a terminal", () => {
       fediverse: { account: "@grace@mastodon.example" },
     });
     expect(profile.blueskyDid).toBeUndefined();
+  }, 30_000);
+
+  test("a refused answer is said at once, named by its prompt, and its question asked again before the next", async () => {
+    const dir = newFolder();
+    const { child, screen, shows } = initInTerminal(dir);
+    // Each refusal comes right after its answer, and the same prompt right after it.
+    const conversation: [string, string | undefined][] = [
+      ["Name, as the site shows it: ", "Grace Hopper"],
+      ["Handle, for /api/<handle>.json [grace-hopper]: ", "Grace!"],
+      [
+        '  Handle is "Grace!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-lovelace',
+        undefined,
+      ],
+      ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
+      ["Current role, one line: ", ""],
+      ["  Current role is needed", undefined],
+      ["Current role, one line: ", "Rear admiral"],
+      ["City: ", "Arlington"],
+      ["Country: ", "United States"],
+      ["Time zone [", "Mars/Base"],
+      [
+        '  Time zone is "Mars/Base", not a time zone this runtime knows; expected one like America/Chicago',
+        undefined,
+      ],
+      ["Time zone [", "America/New_York"],
+      ["Public e-mail address (empty for none): ", "grace"],
+      ['  Public e-mail address is "grace"; expected an e-mail address like ada@example.com', undefined],
+      ["Public e-mail address (empty for none): ", ""],
+      ["Fediverse account, like @ada@mastodon.social (empty for none): ", ""],
+      ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
+      ["Link 1, as LABEL=URL (empty when done): ", ""],
+      ["  Link 1 is needed: there is no e-mail address to make one from", undefined],
+      ["Link 1, as LABEL=URL (empty when done): ", "GitHub"],
+      ['  Link 1 "GitHub" is not LABEL=URL, like GitHub=https://github.com/ada', undefined],
+      ["Link 1, as LABEL=URL (empty when done): ", "GitHub=github.com/grace"],
+      [
+        '  Link 1: its URL is "github.com/grace"; expected an absolute link that starts with https://, http:// or mailto:',
+        undefined,
+      ],
+      ["Link 1, as LABEL=URL (empty when done): ", "GitHub=https://github.com/grace"],
+      ["Link 2, as LABEL=URL (empty when done): ", ""],
+    ];
+    try {
+      for (const [text, answer] of conversation) {
+        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
+        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
+      }
+      expect(await child.exited).toBe(0);
+    } finally {
+      child.kill();
+      child.terminal?.close();
+    }
+    // A person at a prompt typed no flag: none is named.
+    const [_command, ...conversed] = stripVTControlCharacters(screen()).split("\n");
+    expect(conversed.join("\n")).not.toMatch(/--[a-z]/);
+    const { profile } = readContent(folderFiles(dir), SITE_URL);
+    expect(profile).toMatchObject({
+      handle: "grace-hopper",
+      role: "Rear admiral",
+      location: { timezone: "America/New_York" },
+      links: [{ label: "GitHub", url: "https://github.com/grace" }],
+    });
+    expect(profile.email).toBeUndefined();
+  }, 30_000);
+
+  test("a refused flag is named by its flag, then its question is asked", async () => {
+    const dir = newFolder();
+    const { child, shows } = initInTerminal(dir, ...OWNER, "--email", "grace");
+    try {
+      for (const [text, answer] of [
+        ['  --email is "grace"; expected an e-mail address like ada@example.com', undefined],
+        ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
+        ["Public e-mail address (empty for none): ", "grace@example.com"],
+        ["Fediverse account, like @ada@mastodon.social (empty for none): ", ""],
+        ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
+      ] as const) {
+        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
+        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
+      }
+      expect(await child.exited).toBe(0);
+    } finally {
+      child.kill();
+      child.terminal?.close();
+    }
+    expect(readContent(folderFiles(dir), SITE_URL).profile.email).toBe("grace@example.com");
   }, 30_000);
 
   test("says why it offers no handle for a name that makes none, before asking for one", async () => {
