@@ -63,8 +63,9 @@ Options:
   --role ROLE          the current role, one line
   --city CITY          where the owner lives
   --country COUNTRY    the country, in English
-  --timezone ZONE      an IANA time zone, like America/Chicago
-                       (default: this system's)
+  --timezone ZONE      an IANA time zone, like America/Chicago (default: the
+                       country's only one, or the one of its zones named
+                       after the city, else this system's)
   --email ADDRESS      a public e-mail address (optional)
   --link LABEL=URL     a link, like --link "GitHub=https://github.com/ada";
                        repeatable (default: a mailto: link to --email)

@@ -3,6 +3,7 @@
  * everything else short placeholders that say so, for them to replace by hand.
  */
 import type { Now, Profile } from "../lib/content/schemas.ts";
+import { countryCode } from "../lib/formats/iso-codes.ts";
 
 /** Every placeholder starts with it, so what is left to replace can be found. */
 export const PLACEHOLDER = "Replace me";
@@ -54,16 +55,62 @@ export function systemTimeZone(): string | undefined {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
 }
 
-/** What a question offers when nothing answered it yet, and where that comes from. */
-export function suggestion(
-  key: keyof Answers,
-  answers: Partial<Answers>,
-): { value: string; from: string } | undefined {
+/** A value made from other answers, and where it comes from: `made from the name`. */
+export interface Made {
+  readonly value: string;
+  readonly from: string;
+}
+
+/** `São Paulo` → `sao_paulo`: a city written as the last part of a zone's name is, to compare. */
+const asZonePart = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/\p{Mn}/gu, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, "_");
+
+/** A zone as the runtime's list spells it, when that list names it by another region (`America/Argentina/Buenos_Aires`). */
+function spelt(zone: string): string {
+  const known = Intl.supportedValuesOf("timeZone");
+  const sameCity = known.filter((other) => other.split("/").at(-1) === zone.split("/").at(-1));
+  return known.includes(zone) || sameCity.length !== 1 ? zone : (sameCity[0] as string);
+}
+
+/**
+ * The time zone of a place, when the runtime's own data can tell it: the country's only
+ * zone, else the one of its zones named after the city (`Zagreb` → `Europe/Zagreb`, `New
+ * York` → `America/New_York`); for a country it does not know, the one zone anywhere named
+ * after the city. Undefined when none or several fit.
+ */
+export function zoneOf(city: string | undefined, country: string | undefined): Made | undefined {
+  const code = country ? countryCode(country) : undefined;
+  const locale = code
+    ? (new Intl.Locale(`und-${code}`) as Intl.Locale & { getTimeZones?(): string[] })
+    : undefined;
+  const inCountry = locale?.getTimeZones?.();
+  if (inCountry?.length === 1)
+    return { value: spelt(inCountry[0] as string), from: "the country's only one" };
+  if (!city) return undefined;
+  const named = (inCountry ?? Intl.supportedValuesOf("timeZone")).filter(
+    (zone) => asZonePart(zone.split("/").at(-1) as string) === asZonePart(city),
+  );
+  return named.length === 1 ? { value: spelt(named[0] as string), from: "named after the city" } : undefined;
+}
+
+/**
+ * What a question offers when nothing answered it yet, and where that comes from: a handle
+ * made from the name; the place's time zone, else this system's.
+ */
+export function suggestion(key: keyof Answers, answers: Partial<Answers>): Made | undefined {
   const handle = answers.name ? handleFrom(answers.name) : undefined;
   const timezone = systemTimeZone();
   if (key === "handle" && handle) return { value: handle, from: "made from the name" };
-  if (key === "timezone" && timezone) return { value: timezone, from: "this system's" };
-  return undefined;
+  if (key !== "timezone") return undefined;
+  return (
+    zoneOf(answers.city, answers.country) ??
+    (timezone ? { value: timezone, from: "this system's" } : undefined)
+  );
 }
 
 /** The answers a profile cannot go without, besides a link or an e-mail address to make one from. */

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { folderFiles } from "../../lib/content/files.ts";
 import { readContent } from "../../lib/content/site-content.ts";
+import { systemTimeZone, zoneOf } from "../../scripts/new-owner.ts";
 import { SITE_URL } from "../support/app.ts";
 import { validContent, writeContent } from "../support/content.ts";
 import { ownerDir } from "../support/owners.ts";
@@ -110,13 +111,33 @@ describe("with flags", () => {
     );
     const lines = stdout.trim().split("\n");
     expect(lines).toContain("  handle: ada-lovelace (made from the name)");
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}timezone: \S+ \(this system's\)$/));
+    expect(lines).toContain("  timezone: Europe/London (the country's only one)");
     expect(lines).toContain("  link: E-mail, mailto:ada@example.com (from --email)");
     expect(lines).toContain(
       `  ${join(dir, "profile.json")}: /bio, /experience/0/organisation, /experience/0/start, /experience/0/summary, /languages, /skills, /tagline`,
     );
     expect(lines).toContain(`  ${join(dir, "now.json")}: /building, /learning, /status`);
     expect(lines.at(-1)).toBe("Then: bun run dev");
+  });
+
+  test.each([
+    ["Zagreb", "Croatia", "Europe/Zagreb (the country's only one)"],
+    ["New York", "United States", "America/New_York (named after the city)"],
+    ["São Paulo", "Brazil", "America/Sao_Paulo (named after the city)"],
+    ["zagreb", "Atlantis", "Europe/Zagreb (named after the city)"],
+    // Spain has no zone named after Córdoba; Argentina's is not Spain's.
+    ["Córdoba", "Spain", undefined],
+    ["Arlington", "United States", undefined],
+  ])("offers the time zone of %s, %s, when the runtime's data tells it", (city, country, made) => {
+    const zone = zoneOf(city, country);
+    expect(zone && `${zone.value} (${zone.from})`).toBe(made);
+  });
+
+  test("without a zone for the place, says it took this system's", async () => {
+    const noTimezone = OWNER.filter((arg, at) => arg !== "--timezone" && OWNER[at - 1] !== "--timezone");
+    const { code, stdout } = await init(newFolder(), ...noTimezone);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`  timezone: ${systemTimeZone()} (this system's)`);
   });
 
   test("takes a fediverse account and a Bluesky DID, which the server then answers for", async () => {
