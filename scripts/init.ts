@@ -3,15 +3,17 @@
  * the owner's name, handle, role, city, country, time zone, e-mail, links, fediverse
  * account and Bluesky DID; writes profile.json and now.json once both pass the checks
  * start-up makes; leaves every other file of content/ as it is; lists what still holds
- * sample or placeholder text. `bun run init --help` prints the options.
+ * placeholder text. Over a profile of the owner's own it changes only what it asks for,
+ * and keeps a /now of their own. `bun run init --help` prints the options.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { ContentError } from "../lib/content/content-error.ts";
 import { checkContentFile } from "../lib/content/content-file.ts";
 import { listed } from "../lib/content/mistakes.ts";
-import { ProfileSchema } from "../lib/content/schemas.ts";
+import { parseContentFile } from "../lib/content/parse.ts";
+import { type Now, type Profile, ProfileSchema } from "../lib/content/schemas.ts";
 import { type Content, NOW, PROFILE } from "../lib/content/site-content.ts";
 import {
   CONSOLE,
@@ -22,8 +24,11 @@ import {
   USAGE_ERROR,
 } from "../lib/runtime/command-line.ts";
 import {
+  ANSWERED_FIELDS,
   type Answers,
+  answersIn,
   type Link,
+  type Made,
   missingAnswers,
   PLACEHOLDER,
   placeholdersIn,
@@ -31,7 +36,9 @@ import {
   starterContent,
   suggestion,
   UNMARKED_IN_PROFILE,
+  updatedProfile,
   whyNoHandle,
+  withLink,
 } from "./new-owner.ts";
 
 export const EXIT = { written: 0, notWritten: 1, usage: USAGE_ERROR } as const;
@@ -40,9 +47,15 @@ const CONTENT_DIR = join(import.meta.dir, "..", "content");
 /**
  * The sample owner's profile and /now as the project ships them, kept as the tests'
  * fixture `rin`: a file of content/ that is the same, byte for byte, is still the sample's,
- * which init may replace without --force.
+ * which a new owner's replaces. Any other is the owner's own.
  */
 export const SAMPLE_DIR = join(import.meta.dir, "..", "tests", "fixtures", "owners", "rin");
+
+/** The folder the content is written to: the one given, else `$CONTENT_DIR`, else content/. */
+export function contentDir(given: string | undefined): string {
+  return resolve(given ?? process.env.CONTENT_DIR ?? CONTENT_DIR);
+}
+
 /** The parts of the content init writes; it leaves every other file as it is. */
 const WRITTEN = ["profile", "now"] as const satisfies readonly (keyof Content)[];
 const FILE_NAMES = { profile: PROFILE.name, now: NOW.name } as const;
@@ -50,10 +63,13 @@ const FILE_NAMES = { profile: PROFILE.name, now: NOW.name } as const;
 export const USAGE = `usage: bun run init [OPTIONS]
 
 Writes content/profile.json and content/now.json for a new owner, checked as
-start-up checks them, then lists what still holds sample or placeholder text.
-The other files of content/ are left as they are.
+start-up checks them, then lists what still holds placeholder text. Over a
+profile of your own (an import's, an earlier init's) it changes only what it
+asks for and keeps the rest, and a /now of your own is kept. The other files
+of content/ are left as they are.
 In a terminal it asks for what the options do not give; otherwise --name,
---role, --city, --country and a --link or an --email are needed.
+--role, --city, --country and a --link or an --email are needed, unless your
+own profile gives them.
 
 Options:
   --name NAME          the name, as the site shows it
@@ -68,20 +84,20 @@ Options:
                        after the city, else this system's)
   --email ADDRESS      a public e-mail address (optional)
   --link LABEL=URL     a link, like --link "GitHub=https://github.com/ada";
-                       repeatable (default: a mailto: link to --email)
+                       repeatable; over your own profile, added to its links
+                       or replacing the one of that label (default: a mailto:
+                       link to --email)
   --fediverse ACCOUNT  a fediverse account, like @ada@mastodon.social, that
                        searching @HANDLE@your-site finds (optional)
   --bluesky-did DID    the DID Bluesky shows when you set your site's domain as
                        your handle, like did:plc:... (optional)
   --content-dir DIR    write there (default: $CONTENT_DIR, else content/)
-  --force              replace the two files even if they are not the
-                       shipped sample
+  --force              start over: replace both files, even your own
   -h, --help           this text
 
 Exit status:
   0  written
-  1  nothing written: a value start-up would refuse, or files that are not the
-     shipped sample, without --force
+  1  nothing written: a value start-up would refuse
   2  a usage error`;
 
 const COMMAND = {
@@ -126,7 +142,8 @@ type Key = keyof Answers;
 
 /**
  * The questions, in the order they are asked; `label` names the answer when it is refused
- * at its prompt (`Time zone is "Mars/Base", ...`).
+ * at its prompt (`Time zone is "Mars/Base", ...`). A question that may go unanswered says
+ * so when it offers nothing.
  */
 const QUESTIONS: readonly {
   readonly key: Exclude<Key, "links">;
@@ -139,17 +156,9 @@ const QUESTIONS: readonly {
   { key: "city", text: "City", label: "City" },
   { key: "country", text: "Country", label: "Country" },
   { key: "timezone", text: "Time zone", label: "Time zone" },
-  { key: "email", text: "Public e-mail address (empty for none)", label: "Public e-mail address" },
-  {
-    key: "fediverse",
-    text: "Fediverse account, like @ada@mastodon.social (empty for none)",
-    label: "Fediverse account",
-  },
-  {
-    key: "blueskyDid",
-    text: "Bluesky DID, for your site's domain as your handle (empty for none)",
-    label: "Bluesky DID",
-  },
+  { key: "email", text: "Public e-mail address", label: "Public e-mail address" },
+  { key: "fediverse", text: "Fediverse account, like @ada@mastodon.social", label: "Fediverse account" },
+  { key: "blueskyDid", text: "Bluesky DID, for your site's domain as your handle", label: "Bluesky DID" },
 ];
 
 /** Every key, in the order its question is asked: the links last. */
@@ -273,6 +282,7 @@ async function askOne(
 /** Asks for links after those `answers` has, each checked as it is given, until an empty answer. */
 async function askLinks(io: Io, ask: NonNullable<Io["ask"]>, answers: Partial<Answers>): Promise<Link[]> {
   const links = [...(answers.links ?? [])];
+  if (links.length > 0) io.err(`  Links so far: ${links.map(({ label }) => label).join(", ")}`);
   while (links.length < MAX_LINKS) {
     const name = `Link ${links.length + 1}`;
     const answer = await askOne(ask, `${name}, as LABEL=URL (empty when done)`, undefined);
@@ -290,12 +300,14 @@ async function askLinks(io: Io, ask: NonNullable<Io["ask"]>, answers: Partial<An
 /**
  * Asks the questions of `keys`, in their order, each until its answer is one start-up
  * accepts: a refused answer is said at once, named as its prompt names it, and its
- * question asked again. A question offers what `suggestion` makes.
+ * question asked again. A question offers the value of `before` (the owner's own), or
+ * what `suggestion` makes; an empty answer takes it.
  */
-async function askFor(
+export async function askFor(
   keys: readonly Key[],
   answers: { -readonly [K in Key]?: Answers[K] },
   io: Io,
+  before: Partial<Answers> = {},
 ): Promise<void> {
   const ask = io.ask as NonNullable<Io["ask"]>;
   for (const key of ASKED_ORDER.filter((key) => keys.includes(key))) {
@@ -304,13 +316,14 @@ async function askFor(
       continue;
     }
     const { text, label } = QUESTIONS.find((question) => question.key === key) as (typeof QUESTIONS)[number];
-    const offered = suggestion(key, answers)?.value;
+    const offered = offerFor(key, answers, before)?.value;
     const noHandle = key === "handle" && !offered ? whyNoHandle(answers.name) : undefined;
     if (noHandle) io.err(`  ${noHandle}`);
+    const required = REQUIRED_ANSWERS.includes(key);
     for (;;) {
-      const answer = await askOne(ask, text, offered);
+      const answer = await askOne(ask, `${text}${required || offered ? "" : " (empty for none)"}`, offered);
       const mistake = answer ? mistakeIn(key, answer) : undefined;
-      if (!answer && REQUIRED_ANSWERS.includes(key)) io.err(`  ${label} is needed`);
+      if (!answer && required) io.err(`  ${label} is needed`);
       else if (mistake) io.err(`  ${said(mistake, label)}`);
       else {
         answers[key] = answer || undefined;
@@ -320,19 +333,33 @@ async function askFor(
   }
 }
 
+/** An answer kept from the owner's own profile: said nowhere, as nothing changed. */
+const KEPT = "as it was";
+
+/**
+ * What a question offers: the owner's own value (`before`), save the time zone of a place
+ * they left; else what `suggestion` makes.
+ */
+function offerFor(key: Key, answers: Partial<Answers>, before: Partial<Answers>): Made | undefined {
+  const moved = answers.city !== before.city || answers.country !== before.country;
+  const kept = key === "timezone" && moved ? undefined : before[key];
+  return typeof kept === "string" ? { value: kept, from: KEPT } : suggestion(key, answers);
+}
+
 interface Settled {
   readonly answers: Answers;
-  readonly files: ReturnType<typeof starterContent>;
   /** Values nobody typed: `handle: ada-lovelace (made from the name)`. */
   readonly derived: readonly string[];
 }
 
 /**
- * The answers: each given one checked, the rest asked for in a terminal, or made where
- * they can be. Resolves to the files, or to an exit status after a line on stderr.
+ * The answers: each given one checked, the rest asked for in a terminal, or taken from
+ * `before` (the owner's own profile's), or made where they can be. Resolves to them, or to
+ * an exit status after a line on stderr.
  */
-async function settle(given: Partial<Answers>, io: Io, today: string): Promise<Settled | number> {
+async function settle(given: Partial<Answers>, before: Partial<Answers>, io: Io): Promise<Settled | number> {
   const answers: { -readonly [K in Key]?: Answers[K] } = { ...given };
+  if (before.links) answers.links = (given.links ?? []).reduce(withLink, before.links);
   const mistakes = mistakesGiven(given);
   if (io.ask) {
     // A refused flag is said, then its question asked as if the flag were not given; a
@@ -341,18 +368,17 @@ async function settle(given: Partial<Answers>, io: Io, today: string): Promise<S
     for (const { key, line } of mistakes) {
       io.err(`  ${line}`);
       toAsk.push(key);
-      if (key === "links") answers.links = given.links?.filter((link) => !mistakeIn("links", [link]));
+      if (key === "links") answers.links = answers.links?.filter((link) => !mistakeIn("links", [link]));
       else answers[key] = undefined;
     }
-    await askFor(toAsk, answers, io);
+    await askFor(toAsk, answers, io, before);
   }
   const derived: string[] = [];
-  for (const key of ["handle", "timezone"] as const) {
-    const offered = suggestion(key, answers);
-    if (answers[key] === undefined && offered) {
-      answers[key] = offered.value;
-      derived.push(`${key}: ${offered.value} (${offered.from})`);
-    }
+  for (const { key } of QUESTIONS) {
+    const offered = answers[key] === undefined ? offerFor(key, answers, before) : undefined;
+    if (!offered) continue;
+    answers[key] = offered.value;
+    if (offered.from !== KEPT) derived.push(`${key}: ${offered.value} (${offered.from})`);
   }
   answers.links ??= [];
   const missing = missingAnswers(answers);
@@ -364,18 +390,17 @@ async function settle(given: Partial<Answers>, io: Io, today: string): Promise<S
     io.err(`Not written: ${mistakes[0].line}`);
     return EXIT.notWritten;
   }
-
-  const files = starterContent(answers as Answers, today);
-  try {
-    checkContentFile(PROFILE, files.profile, "http://localhost");
-    checkContentFile(NOW, files.now, "http://localhost");
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    io.err(`Not written: ${error.message}`);
-    return EXIT.notWritten;
-  }
   if (answers.links.length === 0) derived.push(`link: E-mail, mailto:${answers.email} (from --email)`);
-  return { answers: answers as Answers, files, derived };
+  return { answers: answers as Answers, derived };
+}
+
+/** The owner's own file at `path`, parsed (not yet checked); a syntax error is one line naming it. */
+function readOwn(path: string, name: string): unknown {
+  try {
+    return parseContentFile(name, readFileSync(path, "utf8"));
+  } catch (error) {
+    throw error instanceof ContentError ? error.inFolder(shownPath(dirname(path))) : error;
+  }
 }
 
 /** Runs the command; resolves to its exit status. `today` is YYYY-MM-DD. */
@@ -397,43 +422,63 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     return refuse(COMMAND, io, (error as Error).message);
   }
 
-  const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? CONTENT_DIR);
+  const dir = contentDir(values["content-dir"]);
   const inDir = (name: string) => join(dir, name);
-  const theirs = WRITTEN.map((key) => FILE_NAMES[key]).filter(
-    (name) => existsSync(inDir(name)) && !isSample(inDir(name), name),
-  );
-  if (theirs.length > 0 && !values.force) {
-    const are = theirs.length === 1 ? "is" : "are";
-    io.err(
-      `Not written: ${theirs.map((name) => shownPath(inDir(name))).join(", ")} ${are} not the shipped sample; --force replaces them`,
-    );
+  // A file of the owner's own: not the shipped sample's, and not to be started over.
+  const own = (name: string) => !values.force && existsSync(inDir(name)) && !isSample(inDir(name), name);
+  let current: Profile | undefined;
+  try {
+    current = own(PROFILE.name) ? (readOwn(inDir(PROFILE.name), PROFILE.name) as Profile) : undefined;
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    io.err(`Not written: ${error.message}; fix it, or --force starts over`);
     return EXIT.notWritten;
   }
 
-  const settled = await settle(given, io, today);
+  const settled = await settle(given, current ? answersIn(current) : {}, io);
   if (typeof settled === "number") return settled;
-
-  // Both are valid: each is written beside its place, then both are moved in.
-  mkdirSync(dir, { recursive: true });
-  for (const key of WRITTEN) {
-    writeFileSync(`${inDir(FILE_NAMES[key])}.new`, `${JSON.stringify(settled.files[key], null, 2)}\n`);
+  const { answers } = settled;
+  const starter = starterContent(answers, today);
+  const files: { profile: Profile; now?: Now } = {
+    profile: current ? updatedProfile(current, answers, today) : starter.profile,
+    ...(own(NOW.name) ? {} : { now: starter.now }),
+  };
+  const written = WRITTEN.filter((key) => files[key] !== undefined);
+  try {
+    checkContentFile(PROFILE, files.profile, "http://localhost");
+    if (files.now) checkContentFile(NOW, files.now, "http://localhost");
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    io.err(`Not written: ${error.inFolder(shownPath(dir)).message}`);
+    return EXIT.notWritten;
   }
-  for (const key of WRITTEN) renameSync(`${inDir(FILE_NAMES[key])}.new`, inDir(FILE_NAMES[key]));
 
-  io.out(
-    `Wrote ${WRITTEN.map((key) => shownPath(inDir(FILE_NAMES[key]))).join(", ")} for ${settled.answers.name}.`,
-  );
+  // All are valid: each is written beside its place, then all are moved in.
+  mkdirSync(dir, { recursive: true });
+  for (const key of written) {
+    writeFileSync(`${inDir(FILE_NAMES[key])}.new`, `${JSON.stringify(files[key], null, 2)}\n`);
+  }
+  for (const key of written) renameSync(`${inDir(FILE_NAMES[key])}.new`, inDir(FILE_NAMES[key]));
+
+  io.out(`Wrote ${written.map((key) => shownPath(inDir(FILE_NAMES[key]))).join(", ")} for ${answers.name}.`);
   for (const line of settled.derived) io.out(`  ${line}`);
+  if (current) {
+    const kept = Object.keys(current).filter((field) => !(field in ANSWERED_FIELDS));
+    io.out(`  kept as it was: ${kept.sort().join(", ")}`);
+  }
   io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
-  for (const key of WRITTEN) {
-    const fields = [...placeholdersIn(settled.files[key]), ...(key === "profile" ? UNMARKED_IN_PROFILE : [])];
+  for (const key of written) {
+    const unmarked = key === "profile" && !current ? UNMARKED_IN_PROFILE : [];
+    const fields = [...placeholdersIn(files[key]), ...unmarked];
     if (fields.length > 0) io.out(`  ${shownPath(inDir(FILE_NAMES[key]))}: ${fields.sort().join(", ")}`);
   }
-  const written = new Set<string>(Object.values(FILE_NAMES));
-  const others = readdirSync(dir).filter((name) => name.endsWith(".json") && !written.has(name));
+  const others = readdirSync(dir)
+    .filter((name) => name.endsWith(".json") && !written.some((key) => FILE_NAMES[key] === name))
+    .sort();
   if (others.length > 0) {
-    const listed = others.sort().map((name) => shownPath(inDir(name)));
-    io.out(`Yours to edit too, as they are until you do: ${listed.join(", ")}`);
+    io.out(
+      `Yours to edit too, as they are until you do: ${others.map((name) => shownPath(inDir(name))).join(", ")}`,
+    );
   }
   io.out("Then: bun run dev");
   return EXIT.written;

@@ -180,6 +180,69 @@ export function starterContent(answers: Answers, today: string): { profile: Prof
   return { profile, now };
 }
 
+/** The fields of a profile that init's answers give: over the owner's own profile, the rest is kept. */
+export const ANSWERED_FIELDS = {
+  handle: "handle",
+  name: "name",
+  role: "role",
+  updated: "the day it is written",
+  location: "city, country and timezone",
+  email: "email",
+  links: "links",
+  fediverse: "fediverse",
+  blueskyDid: "blueskyDid",
+} as const satisfies Partial<Record<keyof Profile, string>>;
+
+/** The answers a profile holds: what init offers when it is the owner's own. */
+export function answersIn(profile: Profile): Answers {
+  const { name, handle, role, location, email, links, fediverse, blueskyDid } = profile;
+  const { city, country, timezone } = location;
+  return {
+    name,
+    handle,
+    role,
+    city,
+    country,
+    timezone,
+    email,
+    links,
+    fediverse: fediverse?.account,
+    blueskyDid,
+  };
+}
+
+/** `link` among `links`: in place of the one of its label (in any case) or its URL, else last. */
+export function withLink(links: readonly Link[], link: Link): Link[] {
+  const same = (other: Link) =>
+    other.label.toLowerCase() === link.label.toLowerCase() || other.url === link.url;
+  const at = links.findIndex(same);
+  return at < 0 ? [...links, link] : links.map((other, index) => (index === at ? link : other));
+}
+
+/**
+ * The owner's own profile with the answers in place of what it held, dated `today`; every
+ * other field (tagline, bio, career, pronouns, ...) as it was. A fediverse account's actor
+ * is kept while the account is the same.
+ */
+export function updatedProfile(profile: Profile, answers: Answers, today: string): Profile {
+  const { handle, name, role, city, country, timezone, email, blueskyDid } = answers;
+  const actor = profile.fediverse?.account === answers.fediverse ? profile.fediverse?.actor : undefined;
+  const updated: Record<string, unknown> = {
+    ...profile,
+    handle,
+    name,
+    role,
+    updated: today,
+    location: { city, country, timezone },
+    email,
+    links: linksOf(answers),
+    fediverse: answers.fediverse && { account: answers.fediverse, ...(actor ? { actor } : {}) },
+    blueskyDid,
+  };
+  // An answer left empty takes its field out, as an absent field is written.
+  return Object.fromEntries(Object.entries(updated).filter(([, value]) => value !== undefined)) as Profile;
+}
+
 /** What the answers do not give and no text can mark: the current role starts this year. */
 export const UNMARKED_IN_PROFILE = ["/experience/0/start"] as const;
 
