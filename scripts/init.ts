@@ -4,7 +4,9 @@
  * account and Bluesky DID; writes profile.json and now.json once both pass the checks
  * start-up makes; leaves every other file of content/ as it is; lists what still holds
  * placeholder text. Over a profile of the owner's own it changes only what it asks for,
- * and keeps a /now of their own. `bun run init --help` prints the options.
+ * and keeps a /now of their own. `bun run init --help` prints the options. Its questions,
+ * the check of one answer, and what tells the shipped sample from the owner's own serve
+ * `import-resume` too.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -127,7 +129,7 @@ export interface Io extends CommandOutput {
 }
 
 /** The process's own output, and its terminal to ask in when stdin is one; `close` lets the process end. */
-function terminalIo(): Io & { close(): void } {
+export function terminalIo(): Io & { close(): void } {
   const prompt = process.stdin.isTTY
     ? createInterface({ input: process.stdin, output: process.stdout })
     : undefined;
@@ -138,7 +140,7 @@ function terminalIo(): Io & { close(): void } {
   };
 }
 
-type Key = keyof Answers;
+export type Key = keyof Answers;
 
 /**
  * The questions, in the order they are asked; `label` names the answer when it is refused
@@ -171,7 +173,7 @@ const flagOf = (key: Key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.t
 const giverOf = (key: Key) => (key === "links" ? "--link (or --email)" : flagOf(key));
 
 /** `--role and --city are needed`; a handle the name makes none of is said with why. */
-function needed(keys: readonly Key[], answers: Partial<Answers>): string {
+export function needed(keys: readonly Key[], answers: Partial<Answers>): string {
   const noHandle = keys.includes("handle") ? whyNoHandle(answers.name) : undefined;
   const others = noHandle ? keys.filter((key) => key !== "handle") : keys;
   return [
@@ -252,7 +254,7 @@ function linkOf(text: string): Link | undefined {
  * What the given answers hold that start-up would refuse, each said in the terms of its
  * flag (`--link 3: its URL is ...`), in the order the questions are asked.
  */
-function mistakesGiven(given: Partial<Answers>): { readonly key: Key; readonly line: string }[] {
+export function mistakesGiven(given: Partial<Answers>): { readonly key: Key; readonly line: string }[] {
   const mistakes = QUESTIONS.flatMap(({ key }): { key: Key; line: string }[] => {
     const value = given[key];
     const mistake = value === undefined ? undefined : mistakeIn(key, value);
@@ -269,6 +271,11 @@ function mistakesGiven(given: Partial<Answers>): { readonly key: Key; readonly l
 function isSample(path: string, name: string): boolean {
   const sample = join(SAMPLE_DIR, name);
   return existsSync(path) && existsSync(sample) && readFileSync(path).equals(readFileSync(sample));
+}
+
+/** Whether the file `name` of `dir` is the owner's own: there, and not the shipped sample's. */
+export function isOwn(dir: string, name: string): boolean {
+  return existsSync(join(dir, name)) && !isSample(join(dir, name), name);
 }
 
 async function askOne(
@@ -394,8 +401,22 @@ async function settle(given: Partial<Answers>, before: Partial<Answers>, io: Io)
   return { answers: answers as Answers, derived };
 }
 
+/** The placeholders still in the files written, a line a file, by JSON pointer; nothing when there are none. */
+export function sayPlaceholders(
+  io: CommandOutput,
+  files: readonly { path: string; value: unknown; unmarked?: readonly string[] }[],
+): void {
+  const lines = files.flatMap(({ path, value, unmarked = [] }) => {
+    const fields = [...placeholdersIn(value), ...unmarked];
+    return fields.length > 0 ? [`  ${shownPath(path)}: ${fields.sort().join(", ")}`] : [];
+  });
+  if (lines.length === 0) return;
+  io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
+  for (const line of lines) io.out(line);
+}
+
 /** The owner's own file at `path`, parsed (not yet checked); a syntax error is one line naming it. */
-function readOwn(path: string, name: string): unknown {
+export function readOwn(path: string, name: string): unknown {
   try {
     return parseContentFile(name, readFileSync(path, "utf8"));
   } catch (error) {
@@ -425,7 +446,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   const dir = contentDir(values["content-dir"]);
   const inDir = (name: string) => join(dir, name);
   // A file of the owner's own: not the shipped sample's, and not to be started over.
-  const own = (name: string) => !values.force && existsSync(inDir(name)) && !isSample(inDir(name), name);
+  const own = (name: string) => !values.force && isOwn(dir, name);
   let current: Profile | undefined;
   try {
     current = own(PROFILE.name) ? (readOwn(inDir(PROFILE.name), PROFILE.name) as Profile) : undefined;
@@ -466,12 +487,14 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
     const kept = Object.keys(current).filter((field) => !(field in ANSWERED_FIELDS));
     io.out(`  kept as it was: ${kept.sort().join(", ")}`);
   }
-  io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
-  for (const key of written) {
-    const unmarked = key === "profile" && !current ? UNMARKED_IN_PROFILE : [];
-    const fields = [...placeholdersIn(files[key]), ...unmarked];
-    if (fields.length > 0) io.out(`  ${shownPath(inDir(FILE_NAMES[key]))}: ${fields.sort().join(", ")}`);
-  }
+  sayPlaceholders(
+    io,
+    written.map((key) => ({
+      path: inDir(FILE_NAMES[key]),
+      value: files[key],
+      unmarked: key === "profile" && !current ? UNMARKED_IN_PROFILE : [],
+    })),
+  );
   const others = readdirSync(dir)
     .filter((name) => name.endsWith(".json") && !written.some((key) => FILE_NAMES[key] === name))
     .sort();

@@ -169,7 +169,12 @@ export function starterContent(answers: Answers, today: string): { profile: Prof
     education: [],
     languages: [{ name: marked("a language"), level: PLACEHOLDER }],
   };
-  const now: Now = {
+  return { profile, now: starterNow(today) };
+}
+
+/** A new owner's /now: placeholders, dated `today` (YYYY-MM-DD). */
+export function starterNow(today: string): Now {
+  return {
     status: marked("what you are up to"),
     updated: today,
     building: [marked("something you are building")],
@@ -177,7 +182,6 @@ export function starterContent(answers: Answers, today: string): { profile: Prof
     reading: [],
     notDoing: [],
   };
-  return { profile, now };
 }
 
 /** The fields of a profile that init's answers give: over the owner's own profile, the rest is kept. */
