@@ -3,14 +3,19 @@
  * the owner's name, handle, role, city, country, time zone, e-mail, links, fediverse
  * account and Bluesky DID; writes profile.json and now.json once both pass the checks
  * start-up makes; leaves every other file of content/ as it is; lists what still holds
- * sample or placeholder text. `bun run init --help` prints the options.
+ * placeholder text. Over a profile of the owner's own it changes only what it asks for,
+ * and keeps a /now of their own. `bun run init --help` prints the options. Its questions,
+ * the check of one answer, and what tells the shipped sample from the owner's own serve
+ * `import-resume` too.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { ContentError } from "../lib/content/content-error.ts";
 import { checkContentFile } from "../lib/content/content-file.ts";
 import { listed } from "../lib/content/mistakes.ts";
+import { parseContentFile } from "../lib/content/parse.ts";
+import { type Now, type Profile, ProfileSchema } from "../lib/content/schemas.ts";
 import { type Content, NOW, PROFILE } from "../lib/content/site-content.ts";
 import {
   CONSOLE,
@@ -21,15 +26,21 @@ import {
   USAGE_ERROR,
 } from "../lib/runtime/command-line.ts";
 import {
+  ANSWERED_FIELDS,
   type Answers,
+  answersIn,
   type Link,
+  type Made,
   missingAnswers,
   PLACEHOLDER,
   placeholdersIn,
+  REQUIRED_ANSWERS,
   starterContent,
   suggestion,
   UNMARKED_IN_PROFILE,
+  updatedProfile,
   whyNoHandle,
+  withLink,
 } from "./new-owner.ts";
 
 export const EXIT = { written: 0, notWritten: 1, usage: USAGE_ERROR } as const;
@@ -38,9 +49,15 @@ const CONTENT_DIR = join(import.meta.dir, "..", "content");
 /**
  * The sample owner's profile and /now as the project ships them, kept as the tests'
  * fixture `rin`: a file of content/ that is the same, byte for byte, is still the sample's,
- * which init may replace without --force.
+ * which a new owner's replaces. Any other is the owner's own.
  */
 export const SAMPLE_DIR = join(import.meta.dir, "..", "tests", "fixtures", "owners", "rin");
+
+/** The folder the content is written to: the one given, else `$CONTENT_DIR`, else content/. */
+export function contentDir(given: string | undefined): string {
+  return resolve(given ?? process.env.CONTENT_DIR ?? CONTENT_DIR);
+}
+
 /** The parts of the content init writes; it leaves every other file as it is. */
 const WRITTEN = ["profile", "now"] as const satisfies readonly (keyof Content)[];
 const FILE_NAMES = { profile: PROFILE.name, now: NOW.name } as const;
@@ -48,10 +65,13 @@ const FILE_NAMES = { profile: PROFILE.name, now: NOW.name } as const;
 export const USAGE = `usage: bun run init [OPTIONS]
 
 Writes content/profile.json and content/now.json for a new owner, checked as
-start-up checks them, then lists what still holds sample or placeholder text.
-The other files of content/ are left as they are.
+start-up checks them, then lists what still holds placeholder text. Over a
+profile of your own (an import's, an earlier init's) it changes only what it
+asks for and keeps the rest, and a /now of your own is kept. The other files
+of content/ are left as they are.
 In a terminal it asks for what the options do not give; otherwise --name,
---role, --city, --country and a --link or an --email are needed.
+--role, --city, --country and a --link or an --email are needed, unless your
+own profile gives them.
 
 Options:
   --name NAME          the name, as the site shows it
@@ -61,24 +81,25 @@ Options:
   --role ROLE          the current role, one line
   --city CITY          where the owner lives
   --country COUNTRY    the country, in English
-  --timezone ZONE      an IANA time zone, like America/Chicago
-                       (default: this system's)
+  --timezone ZONE      an IANA time zone, like America/Chicago (default: the
+                       country's only one, or the one of its zones named
+                       after the city, else this system's)
   --email ADDRESS      a public e-mail address (optional)
   --link LABEL=URL     a link, like --link "GitHub=https://github.com/ada";
-                       repeatable (default: a mailto: link to --email)
+                       repeatable; over your own profile, added to its links
+                       or replacing the one of that label (default: a mailto:
+                       link to --email)
   --fediverse ACCOUNT  a fediverse account, like @ada@mastodon.social, that
                        searching @HANDLE@your-site finds (optional)
   --bluesky-did DID    the DID Bluesky shows when you set your site's domain as
                        your handle, like did:plc:... (optional)
   --content-dir DIR    write there (default: $CONTENT_DIR, else content/)
-  --force              replace the two files even if they are not the
-                       shipped sample
+  --force              start over: replace both files, even your own
   -h, --help           this text
 
 Exit status:
   0  written
-  1  nothing written: a value start-up would refuse, or files that are not the
-     shipped sample, without --force
+  1  nothing written: a value start-up would refuse
   2  a usage error`;
 
 const COMMAND = {
@@ -107,20 +128,43 @@ export interface Io extends CommandOutput {
   readonly ask: ((question: string) => Promise<string>) | undefined;
 }
 
-type Key = keyof Answers;
+/** The process's own output, and its terminal to ask in when stdin is one; `close` lets the process end. */
+export function terminalIo(): Io & { close(): void } {
+  const prompt = process.stdin.isTTY
+    ? createInterface({ input: process.stdin, output: process.stdout })
+    : undefined;
+  return {
+    ...CONSOLE,
+    ask: prompt && ((question) => prompt.question(question)),
+    close: () => prompt?.close(),
+  };
+}
 
-/** The questions, in the order they are asked, each with the flag that answers it. */
-const QUESTIONS: readonly { readonly key: Exclude<Key, "links">; readonly text: string }[] = [
-  { key: "name", text: "Name, as the site shows it" },
-  { key: "handle", text: "Handle, for /api/<handle>.json" },
-  { key: "role", text: "Current role, one line" },
-  { key: "city", text: "City" },
-  { key: "country", text: "Country" },
-  { key: "timezone", text: "Time zone" },
-  { key: "email", text: "Public e-mail address (empty for none)" },
-  { key: "fediverse", text: "Fediverse account, like @ada@mastodon.social (empty for none)" },
-  { key: "blueskyDid", text: "Bluesky DID, for your site's domain as your handle (empty for none)" },
+export type Key = keyof Answers;
+
+/**
+ * The questions, in the order they are asked; `label` names the answer when it is refused
+ * at its prompt (`Time zone is "Mars/Base", ...`). A question that may go unanswered says
+ * so when it offers nothing.
+ */
+const QUESTIONS: readonly {
+  readonly key: Exclude<Key, "links">;
+  readonly text: string;
+  readonly label: string;
+}[] = [
+  { key: "name", text: "Name, as the site shows it", label: "Name" },
+  { key: "handle", text: "Handle, for /api/<handle>.json", label: "Handle" },
+  { key: "role", text: "Current role, one line", label: "Current role" },
+  { key: "city", text: "City", label: "City" },
+  { key: "country", text: "Country", label: "Country" },
+  { key: "timezone", text: "Time zone", label: "Time zone" },
+  { key: "email", text: "Public e-mail address", label: "Public e-mail address" },
+  { key: "fediverse", text: "Fediverse account, like @ada@mastodon.social", label: "Fediverse account" },
+  { key: "blueskyDid", text: "Bluesky DID, for your site's domain as your handle", label: "Bluesky DID" },
 ];
+
+/** Every key, in the order its question is asked: the links last. */
+const ASKED_ORDER: readonly Key[] = [...QUESTIONS.map(({ key }) => key), "links"];
 
 /** The flag that gives an answer: `blueskyDid` → `--bluesky-did`. */
 const flagOf = (key: Key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -129,7 +173,7 @@ const flagOf = (key: Key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.t
 const giverOf = (key: Key) => (key === "links" ? "--link (or --email)" : flagOf(key));
 
 /** `--role and --city are needed`; a handle the name makes none of is said with why. */
-function needed(keys: readonly Key[], answers: Partial<Answers>): string {
+export function needed(keys: readonly Key[], answers: Partial<Answers>): string {
   const noHandle = keys.includes("handle") ? whyNoHandle(answers.name) : undefined;
   const others = noHandle ? keys.filter((key) => key !== "handle") : keys;
   return [
@@ -161,19 +205,66 @@ const answeredBy = (error: ContentError): Key | undefined =>
       ? "links"
       : ANSWERED_BY[error.where];
 
-/** A refusal in the terms of what the owner gave: `--email is "ada"; expected ...`. */
-function inTheirTerms(error: ContentError, key: Key): string {
-  if (key !== "links") return `${flagOf(key)} ${error.problem}`;
-  const [, index, part] = (error.where as string).split("/").slice(1);
-  return `--link ${Number(index) + 1}: its ${part === "url" ? "URL" : part} ${error.problem}`;
+/** Answers start-up accepts: one answer put in their place is checked alone. */
+const ACCEPTED: Answers = {
+  name: "A",
+  handle: "a",
+  role: "A",
+  city: "A",
+  country: "A",
+  timezone: "UTC",
+  email: undefined,
+  links: [{ label: "A", url: "https://example.com" }],
+  fediverse: undefined,
+  blueskyDid: undefined,
+};
+
+/** The mistake start-up would find in this one answer, as its checks say it; undefined when there is none. */
+function mistakeIn<K extends Key>(key: K, value: Answers[K]): ContentError | undefined {
+  try {
+    checkContentFile(
+      PROFILE,
+      starterContent({ ...ACCEPTED, [key]: value }, "2000-01-01").profile,
+      "http://localhost",
+    );
+    return undefined;
+  } catch (error) {
+    if (error instanceof ContentError && answeredBy(error) === key) return error;
+    throw error;
+  }
 }
 
-/** `GitHub=https://github.com/ada`: the label is what comes before the first `=`. */
-function linkOf(text: string): Link {
+/** A mistake in one answer, named as the owner gave it: `--email is "ada"; ...`, `Link 2: its URL is ...`. */
+function said(error: ContentError, name: string): string {
+  const part =
+    typeof error.where === "string" ? /^\/links\/[0-9]+\/(\w+)$/.exec(error.where)?.[1] : undefined;
+  return part ? `${name}: its ${part === "url" ? "URL" : part} ${error.problem}` : `${name} ${error.problem}`;
+}
+
+const NOT_A_LINK = "is not LABEL=URL, like GitHub=https://github.com/ada";
+const MAX_LINKS = ProfileSchema.properties.links.maxItems as number;
+
+/** `GitHub=https://github.com/ada`: the label is what comes before the first `=`; undefined without one. */
+function linkOf(text: string): Link | undefined {
   const at = text.indexOf("=");
-  if (at <= 0)
-    throw new Error(`--link ${JSON.stringify(text)} is not LABEL=URL, like GitHub=https://github.com/ada`);
-  return { label: text.slice(0, at).trim(), url: text.slice(at + 1).trim() };
+  return at > 0 ? { label: text.slice(0, at).trim(), url: text.slice(at + 1).trim() } : undefined;
+}
+
+/**
+ * What the given answers hold that start-up would refuse, each said in the terms of its
+ * flag (`--link 3: its URL is ...`), in the order the questions are asked.
+ */
+export function mistakesGiven(given: Partial<Answers>): { readonly key: Key; readonly line: string }[] {
+  const mistakes = QUESTIONS.flatMap(({ key }): { key: Key; line: string }[] => {
+    const value = given[key];
+    const mistake = value === undefined ? undefined : mistakeIn(key, value);
+    return mistake ? [{ key, line: said(mistake, flagOf(key)) }] : [];
+  });
+  for (const [index, link] of (given.links ?? []).entries()) {
+    const mistake = mistakeIn("links", [link]);
+    if (mistake) mistakes.push({ key: "links", line: said(mistake, `--link ${index + 1}`) });
+  }
+  return mistakes;
 }
 
 /** Whether the file at `path` is, byte for byte, the sample's file of its name. */
@@ -182,88 +273,154 @@ function isSample(path: string, name: string): boolean {
   return existsSync(path) && existsSync(sample) && readFileSync(path).equals(readFileSync(sample));
 }
 
-async function askOne(io: Io, text: string, offered: string | undefined): Promise<string> {
-  const ask = io.ask as NonNullable<Io["ask"]>;
+/** Whether the file `name` of `dir` is the owner's own: there, and not the shipped sample's. */
+export function isOwn(dir: string, name: string): boolean {
+  return existsSync(join(dir, name)) && !isSample(join(dir, name), name);
+}
+
+async function askOne(
+  ask: NonNullable<Io["ask"]>,
+  text: string,
+  offered: string | undefined,
+): Promise<string> {
   return (await ask(`${text}${offered ? ` [${offered}]` : ""}: `)).trim() || offered || "";
 }
 
-async function askLinks(io: Io): Promise<Link[]> {
-  const links: Link[] = [];
-  for (;;) {
-    const answer = await askOne(io, `Link ${links.length + 1}, as LABEL=URL (empty when done)`, undefined);
-    if (!answer) return links;
-    try {
-      links.push(linkOf(answer));
-    } catch (error) {
-      io.err(`  ${(error as Error).message}`);
+/** Asks for links after those `answers` has, each checked as it is given, until an empty answer. */
+async function askLinks(io: Io, ask: NonNullable<Io["ask"]>, answers: Partial<Answers>): Promise<Link[]> {
+  const links = [...(answers.links ?? [])];
+  if (links.length > 0) io.err(`  Links so far: ${links.map(({ label }) => label).join(", ")}`);
+  while (links.length < MAX_LINKS) {
+    const name = `Link ${links.length + 1}`;
+    const answer = await askOne(ask, `${name}, as LABEL=URL (empty when done)`, undefined);
+    const link = answer ? linkOf(answer) : undefined;
+    const mistake = link && mistakeIn("links", [link]);
+    if (!answer && (links.length > 0 || answers.email)) break;
+    if (!answer) io.err(`  ${name} is needed: there is no e-mail address to make one from`);
+    else if (!link) io.err(`  ${name} ${JSON.stringify(answer)} ${NOT_A_LINK}`);
+    else if (mistake) io.err(`  ${said(mistake, name)}`);
+    else links.push(link);
+  }
+  return links;
+}
+
+/**
+ * Asks the questions of `keys`, in their order, each until its answer is one start-up
+ * accepts: a refused answer is said at once, named as its prompt names it, and its
+ * question asked again. A question offers the value of `before` (the owner's own), or
+ * what `suggestion` makes; an empty answer takes it.
+ */
+export async function askFor(
+  keys: readonly Key[],
+  answers: { -readonly [K in Key]?: Answers[K] },
+  io: Io,
+  before: Partial<Answers> = {},
+): Promise<void> {
+  const ask = io.ask as NonNullable<Io["ask"]>;
+  for (const key of ASKED_ORDER.filter((key) => keys.includes(key))) {
+    if (key === "links") {
+      answers.links = await askLinks(io, ask, answers);
+      continue;
+    }
+    const { text, label } = QUESTIONS.find((question) => question.key === key) as (typeof QUESTIONS)[number];
+    const offered = offerFor(key, answers, before)?.value;
+    const noHandle = key === "handle" && !offered ? whyNoHandle(answers.name) : undefined;
+    if (noHandle) io.err(`  ${noHandle}`);
+    const required = REQUIRED_ANSWERS.includes(key);
+    for (;;) {
+      const answer = await askOne(ask, `${text}${required || offered ? "" : " (empty for none)"}`, offered);
+      const mistake = answer ? mistakeIn(key, answer) : undefined;
+      if (!answer && required) io.err(`  ${label} is needed`);
+      else if (mistake) io.err(`  ${said(mistake, label)}`);
+      else {
+        answers[key] = answer || undefined;
+        break;
+      }
     }
   }
 }
 
+/** An answer kept from the owner's own profile: said nowhere, as nothing changed. */
+const KEPT = "as it was";
+
+/**
+ * What a question offers: the owner's own value (`before`), save the time zone of a place
+ * they left; else what `suggestion` makes.
+ */
+function offerFor(key: Key, answers: Partial<Answers>, before: Partial<Answers>): Made | undefined {
+  const moved = answers.city !== before.city || answers.country !== before.country;
+  const kept = key === "timezone" && moved ? undefined : before[key];
+  return typeof kept === "string" ? { value: kept, from: KEPT } : suggestion(key, answers);
+}
+
 interface Settled {
   readonly answers: Answers;
-  readonly files: ReturnType<typeof starterContent>;
   /** Values nobody typed: `handle: ada-lovelace (made from the name)`. */
   readonly derived: readonly string[];
 }
 
 /**
- * The answers, asked for until they make valid content, or as given. Resolves to the
- * files, or to an exit status after a line on stderr.
+ * The answers: each given one checked, the rest asked for in a terminal, or taken from
+ * `before` (the owner's own profile's), or made where they can be. Resolves to them, or to
+ * an exit status after a line on stderr.
  */
-async function settle(given: Partial<Answers>, io: Io, today: string): Promise<Settled | number> {
+async function settle(given: Partial<Answers>, before: Partial<Answers>, io: Io): Promise<Settled | number> {
   const answers: { -readonly [K in Key]?: Answers[K] } = { ...given };
-  let toAsk: Key[] = io.ask
-    ? [...QUESTIONS.map(({ key }): Key => key), "links" as const].filter((key) => given[key] === undefined)
-    : [];
-  for (;;) {
-    for (const key of toAsk) {
-      if (key === "links") answers.links = await askLinks(io);
-      else {
-        const text = QUESTIONS.find((question) => question.key === key)?.text ?? key;
-        const noHandle = key === "handle" ? whyNoHandle(answers.name) : undefined;
-        if (noHandle) io.err(`  ${noHandle}`);
-        answers[key] = (await askOne(io, text, suggestion(key, answers)?.value)) || undefined;
-      }
+  if (before.links) answers.links = (given.links ?? []).reduce(withLink, before.links);
+  const mistakes = mistakesGiven(given);
+  if (io.ask) {
+    // A refused flag is said, then its question asked as if the flag were not given; a
+    // refused link is left out, and more links asked for.
+    const toAsk = ASKED_ORDER.filter((key) => given[key] === undefined);
+    for (const { key, line } of mistakes) {
+      io.err(`  ${line}`);
+      toAsk.push(key);
+      if (key === "links") answers.links = answers.links?.filter((link) => !mistakeIn("links", [link]));
+      else answers[key] = undefined;
     }
-    const derived: string[] = [];
-    for (const key of ["handle", "timezone"] as const) {
-      const offered = suggestion(key, answers);
-      if (answers[key] === undefined && offered) {
-        answers[key] = offered.value;
-        derived.push(`${key}: ${offered.value} (${offered.from})`);
-      }
-    }
-    answers.links ??= [];
-    toAsk = missingAnswers(answers);
-    if (toAsk.length > 0) {
-      if (!io.ask) {
-        io.err(`bun run init: ${needed(toAsk, answers)} (or run it in a terminal to be asked)`);
-        return EXIT.usage;
-      }
-      // The handle's question says itself why it offers none.
-      const unsaid = toAsk.filter((key) => key !== "handle" || !whyNoHandle(answers.name));
-      if (unsaid.length > 0) io.err(`  ${needed(unsaid, answers)}`);
-      continue;
-    }
+    await askFor(toAsk, answers, io, before);
+  }
+  const derived: string[] = [];
+  for (const { key } of QUESTIONS) {
+    const offered = answers[key] === undefined ? offerFor(key, answers, before) : undefined;
+    if (!offered) continue;
+    answers[key] = offered.value;
+    if (offered.from !== KEPT) derived.push(`${key}: ${offered.value} (${offered.from})`);
+  }
+  answers.links ??= [];
+  const missing = missingAnswers(answers);
+  if (missing.length > 0) {
+    io.err(`bun run init: ${needed(missing, answers)} (or run it in a terminal to be asked)`);
+    return EXIT.usage;
+  }
+  if (!io.ask && mistakes[0]) {
+    io.err(`Not written: ${mistakes[0].line}`);
+    return EXIT.notWritten;
+  }
+  if (answers.links.length === 0) derived.push(`link: E-mail, mailto:${answers.email} (from --email)`);
+  return { answers: answers as Answers, derived };
+}
 
-    const files = starterContent(answers as Answers, today);
-    try {
-      checkContentFile(PROFILE, files.profile, "http://localhost");
-      checkContentFile(NOW, files.now, "http://localhost");
-      if (answers.links.length === 0) derived.push(`link: E-mail, mailto:${answers.email} (from --email)`);
-      return { answers: answers as Answers, files, derived };
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      const key = answeredBy(error);
-      if (!key) {
-        io.err(`Not written: ${error.message}`);
-        return EXIT.notWritten;
-      }
-      io.err(`${io.ask ? "  " : "Not written: "}${inTheirTerms(error, key)}`);
-      if (!io.ask) return EXIT.notWritten;
-      toAsk = [key];
-    }
+/** The placeholders still in the files written, a line a file, by JSON pointer; nothing when there are none. */
+export function sayPlaceholders(
+  io: CommandOutput,
+  files: readonly { path: string; value: unknown; unmarked?: readonly string[] }[],
+): void {
+  const lines = files.flatMap(({ path, value, unmarked = [] }) => {
+    const fields = [...placeholdersIn(value), ...unmarked];
+    return fields.length > 0 ? [`  ${shownPath(path)}: ${fields.sort().join(", ")}`] : [];
+  });
+  if (lines.length === 0) return;
+  io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
+  for (const line of lines) io.out(line);
+}
+
+/** The owner's own file at `path`, parsed (not yet checked); a syntax error is one line naming it. */
+export function readOwn(path: string, name: string): unknown {
+  try {
+    return parseContentFile(name, readFileSync(path, "utf8"));
+  } catch (error) {
+    throw error instanceof ContentError ? error.inFolder(shownPath(dirname(path))) : error;
   }
 }
 
@@ -276,59 +433,82 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   try {
     const { name, handle, role, city, country, timezone, email, fediverse } = values;
     const blueskyDid = values["bluesky-did"];
-    const links = values.link?.map(linkOf);
+    const links = values.link?.map((text) => {
+      const link = linkOf(text);
+      if (!link) throw new Error(`--link ${JSON.stringify(text)} ${NOT_A_LINK}`);
+      return link;
+    });
     given = { name, handle, role, city, country, timezone, email, links, fediverse, blueskyDid };
   } catch (error) {
     return refuse(COMMAND, io, (error as Error).message);
   }
 
-  const dir = resolve(values["content-dir"] ?? process.env.CONTENT_DIR ?? CONTENT_DIR);
+  const dir = contentDir(values["content-dir"]);
   const inDir = (name: string) => join(dir, name);
-  const theirs = WRITTEN.map((key) => FILE_NAMES[key]).filter(
-    (name) => existsSync(inDir(name)) && !isSample(inDir(name), name),
-  );
-  if (theirs.length > 0 && !values.force) {
-    const are = theirs.length === 1 ? "is" : "are";
-    io.err(
-      `Not written: ${theirs.map((name) => shownPath(inDir(name))).join(", ")} ${are} not the shipped sample; --force replaces them`,
-    );
+  // A file of the owner's own: not the shipped sample's, and not to be started over.
+  const own = (name: string) => !values.force && isOwn(dir, name);
+  let current: Profile | undefined;
+  try {
+    current = own(PROFILE.name) ? (readOwn(inDir(PROFILE.name), PROFILE.name) as Profile) : undefined;
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    io.err(`Not written: ${error.message}; fix it, or --force starts over`);
     return EXIT.notWritten;
   }
 
-  const settled = await settle(given, io, today);
+  const settled = await settle(given, current ? answersIn(current) : {}, io);
   if (typeof settled === "number") return settled;
+  const { answers } = settled;
+  const starter = starterContent(answers, today);
+  const files: { profile: Profile; now?: Now } = {
+    profile: current ? updatedProfile(current, answers, today) : starter.profile,
+    ...(own(NOW.name) ? {} : { now: starter.now }),
+  };
+  const written = WRITTEN.filter((key) => files[key] !== undefined);
+  try {
+    checkContentFile(PROFILE, files.profile, "http://localhost");
+    if (files.now) checkContentFile(NOW, files.now, "http://localhost");
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    io.err(`Not written: ${error.inFolder(shownPath(dir)).message}`);
+    return EXIT.notWritten;
+  }
 
-  // Both are valid: each is written beside its place, then both are moved in.
+  // All are valid: each is written beside its place, then all are moved in.
   mkdirSync(dir, { recursive: true });
-  for (const key of WRITTEN) {
-    writeFileSync(`${inDir(FILE_NAMES[key])}.new`, `${JSON.stringify(settled.files[key], null, 2)}\n`);
+  for (const key of written) {
+    writeFileSync(`${inDir(FILE_NAMES[key])}.new`, `${JSON.stringify(files[key], null, 2)}\n`);
   }
-  for (const key of WRITTEN) renameSync(`${inDir(FILE_NAMES[key])}.new`, inDir(FILE_NAMES[key]));
+  for (const key of written) renameSync(`${inDir(FILE_NAMES[key])}.new`, inDir(FILE_NAMES[key]));
 
-  io.out(
-    `Wrote ${WRITTEN.map((key) => shownPath(inDir(FILE_NAMES[key]))).join(", ")} for ${settled.answers.name}.`,
-  );
+  io.out(`Wrote ${written.map((key) => shownPath(inDir(FILE_NAMES[key]))).join(", ")} for ${answers.name}.`);
   for (const line of settled.derived) io.out(`  ${line}`);
-  io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
-  for (const key of WRITTEN) {
-    const fields = [...placeholdersIn(settled.files[key]), ...(key === "profile" ? UNMARKED_IN_PROFILE : [])];
-    if (fields.length > 0) io.out(`  ${shownPath(inDir(FILE_NAMES[key]))}: ${fields.sort().join(", ")}`);
+  if (current) {
+    const kept = Object.keys(current).filter((field) => !(field in ANSWERED_FIELDS));
+    io.out(`  kept as it was: ${kept.sort().join(", ")}`);
   }
-  const written = new Set<string>(Object.values(FILE_NAMES));
-  const others = readdirSync(dir).filter((name) => name.endsWith(".json") && !written.has(name));
+  sayPlaceholders(
+    io,
+    written.map((key) => ({
+      path: inDir(FILE_NAMES[key]),
+      value: files[key],
+      unmarked: key === "profile" && !current ? UNMARKED_IN_PROFILE : [],
+    })),
+  );
+  const others = readdirSync(dir)
+    .filter((name) => name.endsWith(".json") && !written.some((key) => FILE_NAMES[key] === name))
+    .sort();
   if (others.length > 0) {
-    const listed = others.sort().map((name) => shownPath(inDir(name)));
-    io.out(`Yours to edit too, as they are until you do: ${listed.join(", ")}`);
+    io.out(
+      `Yours to edit too, as they are until you do: ${others.map((name) => shownPath(inDir(name))).join(", ")}`,
+    );
   }
   io.out("Then: bun run dev");
   return EXIT.written;
 }
 
 if (import.meta.main) {
-  const prompt = process.stdin.isTTY
-    ? createInterface({ input: process.stdin, output: process.stdout })
-    : undefined;
-  const io: Io = { ...CONSOLE, ask: prompt && ((question) => prompt.question(question)) };
+  const io = terminalIo();
   process.exitCode = await init(process.argv.slice(2), io, new Date().toISOString().slice(0, 10));
-  prompt?.close();
+  io.close();
 }

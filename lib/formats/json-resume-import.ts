@@ -2,26 +2,52 @@
  * @module A JSON Resume document read back into `content/profile.json`'s shape: the
  * mapping of `json-resume.ts`, reversed, so a new owner starts from their own resume.
  *
- * Nothing is dropped unsaid. The result lists every value of the resume the profile has
- * no place for (`notImported`), every required field a resume cannot hold, kept from the
- * current profile (`kept`), every optional one of the current profile that is not
- * carried over (`dropped`), and every value read in a way the owner should check (`adjusted`).
+ * Nothing is dropped unsaid. Reading lists every value of the resume the profile has no
+ * place for (`notImported`) and every value read in a way the owner should check
+ * (`adjusted`). Completing the profile from the one it replaces lists every field taken
+ * from that profile (`kept`: what a resume cannot hold, and what this one lacks), and
+ * every value of it that does not carry over (`dropped`).
  */
 import { isCalendarDate } from "../content/dates.ts";
 import { type Profile, ProfileSchema } from "../content/schemas.ts";
 import { countryName } from "./iso-codes.ts";
 import { WEBSITE_LABEL } from "./json-resume.ts";
 
-export interface ImportReport {
-  readonly profile: Profile;
+/** What a resume says of a profile's fields: a field it does not give is absent, a list empty. */
+export interface ResumeFields {
+  readonly name?: string | undefined;
+  /** `basics.label`, else the latest position. */
+  readonly role?: string | undefined;
+  readonly bio?: string | undefined;
+  readonly city?: string | undefined;
+  readonly country?: string | undefined;
+  readonly email?: string | undefined;
+  /** `meta.lastModified`'s day, else the day of the import. */
+  readonly updated: string;
+  readonly links: Profile["links"];
+  readonly skills: Profile["skills"];
+  /** Newest first, as the profile lists it. */
+  readonly experience: Profile["experience"];
+  readonly education: Profile["education"];
+  readonly languages: Profile["languages"];
+  /** The one username the resume's profiles give (`basics.profiles[].username`), when asked for. */
+  readonly username?: string | undefined;
+}
+
+export interface ReadResume {
+  readonly fields: ResumeFields;
   /** `path: value` of each resume value the profile cannot hold. */
   readonly notImported: readonly string[];
-  /** Required fields kept from the current profile, with why. */
-  readonly kept: readonly string[];
-  /** Optional fields of the current profile the new one does not have. */
-  readonly dropped: readonly string[];
   /** Values read loosely: a level in words, a day not in the calendar, a list cut to its limit. */
   readonly adjusted: readonly string[];
+}
+
+export interface CompletedProfile {
+  readonly profile: Profile;
+  /** `field = value: why` of each field taken from the profile being replaced. */
+  readonly kept: readonly string[];
+  /** Values of the profile being replaced that the new one does not have, with why. */
+  readonly dropped: readonly string[];
 }
 
 /** The content schema's limits on lists, read from it (`lib/content/schemas.ts`). */
@@ -145,26 +171,18 @@ function capped<T>(list: T[], max: number, what: string, adjusted: string[]): T[
 }
 
 /**
- * The profile a resume describes. `current` is the profile being replaced: the fields a
- * resume cannot hold (handle, tagline, time zone), and any required one it lacks, come
- * from it. `today` (YYYY-MM-DD) dates the profile when the resume's `meta` does not.
+ * What a resume says of a profile's fields. `today` (YYYY-MM-DD) dates it when its `meta`
+ * does not. With `username`, the username its profiles give is read as the owner's when
+ * they agree on one; otherwise it is named as not imported, as every value not read is.
  */
-export function fromJsonResume(resume: Json, current: Profile, today: string): ImportReport {
+export function readJsonResume(resume: Json, today: string, { username = false } = {}): ReadResume {
   const limits = listLimits();
   if (!isObject(resume)) throw new TypeError("a JSON Resume document is a JSON object");
   const read = new Reader(resume);
   const adjusted: string[] = [];
-  const kept: string[] = [];
   // Which schema the document follows says nothing about its owner.
   read.skip("$schema");
   read.skip("meta.version");
-
-  /** A required value: the resume's, else the current profile's, said so. */
-  function required<T>(value: T | undefined, field: string, fallback: T, why = "the resume has none"): T {
-    if (value !== undefined) return value;
-    kept.push(`${field} = ${shown(fallback)}: ${why}`);
-    return fallback;
-  }
 
   const email = read.text("basics.email");
   const websiteUrl = read.text("basics.url");
@@ -181,6 +199,15 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
   if (websiteUrl && !links.some(({ url }) => url === websiteUrl)) {
     links.unshift({ label: WEBSITE_LABEL, url: websiteUrl });
   }
+  const profiles = read.entries("basics.profiles");
+  const usernames = new Set(
+    profiles.flatMap((at) => {
+      const entry = read.at(at);
+      return (isObject(entry) && textOf(entry.username)) || [];
+    }),
+  );
+  const agreed = username && usernames.size === 1 ? [...usernames][0] : undefined;
+  if (agreed) for (const at of profiles) read.text(`${at}.username`);
 
   const experience = read.entries("work").flatMap((at) => {
     const organisation = read.text(`${at}.name`);
@@ -263,60 +290,112 @@ export function fromJsonResume(resume: Json, current: Profile, today: string): I
     return [{ name, level }];
   });
 
-  const city = read.text("basics.location.city");
   const code = read.text("basics.location.countryCode");
   const country = code ? countryName(code) : undefined;
   if (code && !country) adjusted.push(`basics.location.countryCode: "${code}" is not an ISO 3166-1 code`);
   const lastModified = read.text("meta.lastModified");
-  const updated =
-    lastModified && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(lastModified) ? lastModified.slice(0, 10) : today;
-
-  const role = read.text("basics.label") ?? newestFirst[0]?.role;
-  const profile: Profile = {
-    handle: required(undefined, "handle", current.handle, "JSON Resume has no place for it"),
-    name: required(read.text("basics.name"), "name", current.name),
-    role: required(role, "role", current.role),
-    tagline: required(undefined, "tagline", current.tagline, "JSON Resume has no place for it"),
-    updated,
-    bio: required(read.text("basics.summary"), "bio", current.bio),
-    location: {
-      city: required(city, "location.city", current.location.city),
-      country: required(country, "location.country", current.location.country),
-      timezone: required(
-        undefined,
-        "location.timezone",
-        current.location.timezone,
-        "JSON Resume has no place for it",
-      ),
-    },
-    ...(email ? { email } : {}),
-    links: required(nonEmpty(capped(links, limits.links, "links", adjusted)), "links", current.links),
-    skills: required(nonEmpty(capped(skills, limits.skills, "skills", adjusted)), "skills", current.skills),
-    experience: required(
-      nonEmpty(capped(newestFirst, limits.experience, "work", adjusted)),
-      "experience",
-      current.experience,
-    ),
-    education: capped(education, limits.education, "education", adjusted),
-    languages: required(
-      nonEmpty(capped(languages, limits.languages, "languages", adjusted)),
-      "languages",
-      current.languages,
-    ),
-  };
-  if (!read.text("basics.label") && newestFirst[0]) {
+  const label = read.text("basics.label");
+  if (!label && newestFirst[0]) {
     adjusted.push(`role: no basics.label; the latest position, "${newestFirst[0].role}", used`);
   }
 
-  const dropped = (
-    ["familyName", "nativeName", "pronouns", "availability", "fediverse", "blueskyDid"] as const
-  )
-    .filter((field) => current[field] !== undefined)
-    .map((field) => `${field}: JSON Resume has no place for it`);
-  if (current.education.some(({ note }) => note !== undefined)) {
-    dropped.push("education notes: JSON Resume has no place for them");
+  const fields: ResumeFields = {
+    name: read.text("basics.name"),
+    role: label ?? newestFirst[0]?.role,
+    bio: read.text("basics.summary"),
+    city: read.text("basics.location.city"),
+    country,
+    email,
+    updated:
+      lastModified && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(lastModified) ? lastModified.slice(0, 10) : today,
+    links: capped(links, limits.links, "links", adjusted),
+    skills: capped(skills, limits.skills, "skills", adjusted),
+    experience: capped(newestFirst, limits.experience, "work", adjusted),
+    education: capped(education, limits.education, "education", adjusted),
+    languages: capped(languages, limits.languages, "languages", adjusted),
+    username: agreed,
+  };
+  return { fields, notImported: read.unread(), adjusted };
+}
+
+const NO_PLACE = "JSON Resume has no place for it";
+
+/** The same school in two lists: its institution and start. */
+const sameSchool = (a: Profile["education"][number], b: Profile["education"][number]) =>
+  a.institution === b.institution && a.start === b.start;
+
+/**
+ * The profile `fields` describe, completed from `base`: the profile being replaced, or a
+ * new owner's of placeholders. What a resume cannot hold (handle, tagline, time zone,
+ * pronouns, fediverse account, education notes, ...) is kept from it, and so is every
+ * required field the resume lacks, and the e-mail address when the resume has none.
+ */
+export function profileFrom(fields: ResumeFields, base: Profile): CompletedProfile {
+  const kept: string[] = [];
+  const dropped: string[] = [];
+
+  /** `value`, else `base`'s, said so. */
+  function from<T>(value: T | undefined, field: string, fallback: T, why = "the resume has none"): T {
+    if (value !== undefined) return value;
+    if (fallback !== undefined) kept.push(`${field} = ${shown(fallback)}: ${why}`);
+    return fallback;
   }
-  return { profile, notImported: read.unread(), kept, dropped, adjusted };
+  /** `base`'s value of a field a resume has no place for. */
+  const ofBase = <K extends keyof Profile>(field: K) => from(undefined, field, base[field], NO_PLACE);
+
+  const name = from(fields.name, "name", base.name);
+  const holdsFamilyName = base.familyName !== undefined && name.includes(base.familyName);
+  const education = fields.education.map((school) => {
+    const note = base.education.find((other) => sameSchool(other, school))?.note;
+    return note ? { ...school, note } : school;
+  });
+  // In the order of the schema, so that what is kept is said in the order the file has it.
+  const profile = {
+    handle: ofBase("handle"),
+    name,
+    familyName: holdsFamilyName ? ofBase("familyName") : undefined,
+    nativeName: ofBase("nativeName"),
+    pronouns: ofBase("pronouns"),
+    role: from(fields.role, "role", base.role),
+    tagline: ofBase("tagline"),
+    updated: fields.updated,
+    bio: from(fields.bio, "bio", base.bio),
+    location: {
+      city: from(fields.city, "location.city", base.location.city),
+      country: from(fields.country, "location.country", base.location.country),
+      timezone: from(undefined, "location.timezone", base.location.timezone, NO_PLACE),
+    },
+    email: from(fields.email, "email", base.email),
+    availability: ofBase("availability"),
+    links: from(nonEmpty(fields.links), "links", base.links),
+    fediverse: ofBase("fediverse"),
+    blueskyDid: ofBase("blueskyDid"),
+    skills: from(nonEmpty(fields.skills), "skills", base.skills),
+    experience: from(nonEmpty(fields.experience), "experience", base.experience),
+    education,
+    languages: from(nonEmpty(fields.languages), "languages", base.languages),
+  };
+  for (const [index, { note }] of education.entries()) {
+    if (note !== undefined) kept.push(`education[${index}].note = ${shown(note)}: ${NO_PLACE}`);
+  }
+
+  if (base.familyName !== undefined && !holdsFamilyName) {
+    dropped.push(`familyName = ${shown(base.familyName)}: the name ${shown(name)} does not hold it`);
+  }
+  for (const { label, url } of base.links.filter(
+    ({ url }) => !profile.links.some((link) => link.url === url),
+  )) {
+    dropped.push(`links: ${shown(label)}, ${url}: not in the resume`);
+  }
+  for (const school of base.education.filter(({ note }) => note !== undefined)) {
+    if (!education.some((other) => sameSchool(other, school)))
+      dropped.push(
+        `education: the note of ${shown(school.institution)} (${school.start}): the school is not in the resume`,
+      );
+  }
+  // A field nothing gives is absent, as the file writes it.
+  const present = Object.entries(profile).filter(([, value]) => value !== undefined);
+  return { profile: Object.fromEntries(present) as Profile, kept, dropped };
 }
 
 /** A value as a report line quotes it: JSON, cut short; a list by its length. */

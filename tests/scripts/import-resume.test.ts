@@ -1,45 +1,128 @@
 /**
- * `bun run import-resume FILE`: a JSON Resume document back into content/profile.json.
- * The round trip (content → JSON Resume → import) gives back the same profile for
- * every field JSON Resume holds, and what a resume holds that a profile cannot is named.
+ * `bun run import-resume FILE`: a JSON Resume document back into content/profile.json, run
+ * as an owner runs it, over a content folder of its own. The round trip (content → JSON
+ * Resume → import) gives back the owner's profile; over the shipped sample it
+ * starts a new owner with nothing of the sample's; with init, in either order, neither
+ * loses what the other set.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sample from "@jsonresume/schema/sample.resume.json" with { type: "json" };
-import type { Profile } from "../../lib/content/schemas.ts";
+import type { Now, Profile } from "../../lib/content/schemas.ts";
 import { toJsonResume } from "../../lib/formats/json-resume.ts";
+import { subjectFor, webfingerOwner } from "../../lib/identity/webfinger.ts";
 import { SITE_URL } from "../support/app.ts";
-import { ownerContent, ownerFile } from "../support/owners.ts";
-import { runCommand } from "../support/run.ts";
+import { validContent, writeContent } from "../support/content.ts";
+import { ownerContent, ownerDir, ownerFile } from "../support/owners.ts";
+import { runCommand, scriptLines } from "../support/run.ts";
+import { startServer } from "../support/server.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
-const dir = mkdtempSync(join(tmpdir(), "import-resume-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const scratch = mkdtempSync(join(tmpdir(), "import-resume-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** The environment a person has, less a CONTENT_DIR of the caller's. */
+const ENV = { ...process.env, CONTENT_DIR: undefined };
 const shipped = ownerFile<Profile>("rin", "profile.json");
-let runs = 0;
+/** The schema's sample resume lives in San Francisco, a city no zone is named after. */
+const SAN_FRANCISCO = ["--timezone", "America/Los_Angeles"];
 
-/** Runs the command as a user would, replacing `current` (a profile) in a scratch folder. */
-async function importResume(resume: unknown, current: Profile | undefined = shipped) {
-  runs += 1;
-  const file = join(dir, `resume-${runs}.json`);
-  const out = join(dir, `profile-${runs}.json`);
+let folders = 0;
+/**
+ * A new content folder holding `profile`: the shipped sample as a fresh clone has it (the
+ * rin fixture, byte for byte), a profile of the owner's own, or nothing.
+ */
+function contentFolder(profile: "sample" | Profile | undefined): string {
+  const dir = join(scratch, `content-${++folders}`);
+  if (profile === "sample") cpSync(ownerDir("rin"), dir, { recursive: true });
+  else mkdirSync(dir);
+  if (typeof profile === "object") writeFileSync(join(dir, "profile.json"), JSON.stringify(profile, null, 2));
+  return dir;
+}
+
+const readJson = <T>(dir: string, name: string) => JSON.parse(readFileSync(join(dir, name), "utf8")) as T;
+
+/** Runs the command as a person would, into `dir`. */
+async function importResume(resume: unknown, dir: string, ...args: string[]) {
+  const file = join(scratch, `resume-${++folders}.json`);
   writeFileSync(file, typeof resume === "string" ? resume : JSON.stringify(resume));
-  if (current) writeFileSync(out, JSON.stringify(current));
-  const { code, stdout, stderr } = await runCommand(["bun", "run", "import-resume", file, "--out", out], {
+  const ran = await runCommand(["bun", "run", "import-resume", file, "--content-dir", dir, ...args], {
     cwd: ROOT,
+    env: ENV,
   });
-  const written = () => JSON.parse(readFileSync(out, "utf8")) as Profile;
-  return { code, stdout, stderr, written };
+  return {
+    ...ran,
+    errors: scriptLines(ran.stderr),
+    written: () => readJson<Profile>(dir, "profile.json"),
+    now: () => readJson<Now>(dir, "now.json"),
+  };
+}
+
+async function init(dir: string, ...args: string[]) {
+  return runCommand(["bun", "run", "init", "--content-dir", dir, ...args], { cwd: ROOT, env: ENV });
+}
+
+/**
+ * `command` in a terminal 200 columns wide, as init's tests run it: `shows` waits up to
+ * 10 s for `text` after what it showed last, and says whether it came.
+ */
+function inTerminal(command: string[]) {
+  const decoder = new TextDecoder();
+  let shown = "";
+  let seen = 0;
+  const child = Bun.spawn(command, {
+    cwd: ROOT,
+    env: ENV,
+    terminal: {
+      cols: 200,
+      data: (_terminal, data) => {
+        shown += decoder.decode(data, { stream: true });
+      },
+    },
+  });
+  async function shows(text: string): Promise<boolean> {
+    const deadline = performance.now() + 10_000;
+    while (shown.indexOf(text, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
+    const at = shown.indexOf(text, seen);
+    if (at >= 0) seen = at + text.length;
+    return at >= 0;
+  }
+  return { child, shows };
 }
 
 /** The sample owner's profile as a JSON Resume, as the site writes one. */
 const liveResume = async () => toJsonResume(ownerContent("rin", SITE_URL).profile, SITE_URL);
 
-/** The profile less what JSON Resume has no place for and the import does not keep. */
+/** A resume of someone who is not the sample owner, in Zagreb. */
+const ANA = {
+  basics: {
+    name: "Ana Horvat",
+    label: "Data Engineer",
+    email: "ana@example.com",
+    summary: "Moves data from where it is to where it is needed, and checks it on the way.",
+    location: { city: "Zagreb", countryCode: "HR" },
+    profiles: [{ network: "GitHub", username: "ahorvat", url: "https://github.com/ahorvat" }],
+  },
+  work: [
+    {
+      name: "Kvaka d.o.o.",
+      position: "Data Engineer",
+      startDate: "2021-03",
+      summary: "Pipelines for a ferry operator's bookings.",
+      highlights: ["Cut the nightly load from four hours to forty minutes"],
+    },
+    { name: "Zvono", position: "Analyst", startDate: "2017-09", endDate: "2021-02", summary: "Reports." },
+  ],
+  skills: [{ name: "Data", keywords: ["Postgres", "Airflow"], level: "Advanced" }],
+  languages: [{ language: "Croatian", fluency: "Mother tongue" }],
+};
+
+/** The profile less what JSON Resume has no place for. */
 function mappedPart({
+  handle: _h,
+  tagline: _t,
   nativeName: _n,
   pronouns: _p,
   availability: _a,
@@ -47,24 +130,26 @@ function mappedPart({
   blueskyDid: _b,
   ...profile
 }: Profile) {
-  return { ...profile, education: profile.education.map(({ note: _note, ...school }) => school) };
+  const { timezone: _z, ...place } = profile.location;
+  return {
+    ...profile,
+    location: place,
+    education: profile.education.map(({ note: _note, ...school }) => school),
+  };
 }
 
 describe("the round trip: content → JSON Resume → import", () => {
-  test("gives back the same profile, less the fields JSON Resume has no place for, and says which", async () => {
-    const { code, stderr, written } = await importResume(await liveResume());
+  test("over the owner's own profile gives it back whole: the rest of it kept, and said", async () => {
+    const own = { ...shipped, tagline: "Her own line, not the sample's." };
+    const dir = contentFolder(own);
+    const { code, stderr, written } = await importResume(await liveResume(), dir);
     expect(code).toBe(0);
-    expect(written()).toEqual(mappedPart(shipped));
-    for (const field of [
-      "nativeName",
-      "pronouns",
-      "availability",
-      "fediverse",
-      "blueskyDid",
-      "education notes",
-    ]) {
-      expect(stderr).toContain(`${field}: JSON Resume has no place for`);
+    expect(written()).toEqual(own);
+    for (const field of ["handle", "tagline", "location.timezone", "nativeName", "pronouns"]) {
+      expect(stderr).toContain(`  ${field} = `);
     }
+    expect(stderr).toContain('education[0].note = "Thesis: bootstrap');
+    expect(stderr).not.toContain("Not carried over");
   });
 
   test("carries every mapped field from the resume, whatever the profile being replaced holds", async () => {
@@ -76,23 +161,197 @@ describe("the round trip: content → JSON Resume → import", () => {
       location: { city: "Oslo", country: "Norway", timezone: "Europe/Oslo" },
       skills: [{ name: "Knitting", level: 10, group: "Crafts" }],
     };
-    const { code, stderr, written } = await importResume(await liveResume(), other);
+    const { code, stdout, stderr, written } = await importResume(await liveResume(), contentFolder(other));
     expect(code).toBe(0);
     const profile = written();
-    expect(mappedPart(profile)).toEqual({
-      ...mappedPart(shipped),
-      handle: "someone",
-      tagline: "Another line",
-      location: { ...shipped.location, timezone: "Europe/Oslo" },
-    });
+    expect(mappedPart(profile)).toEqual(mappedPart(shipped));
+    expect(profile).toMatchObject({ handle: "someone", tagline: "Another line" });
     expect(stderr).toContain('handle = "someone": JSON Resume has no place for it');
-    expect(stderr).toContain('location.timezone = "Europe/Oslo"');
+    // The resume moved the owner from Oslo to Lisbon: Oslo's zone does not follow.
+    expect(profile.location.timezone).toBe("Europe/Lisbon");
+    expect(stdout).toContain("  timezone: Europe/Lisbon (named after the city)");
+  });
+});
+
+describe("on a fresh clone: over the shipped sample", () => {
+  /** Every text of the sample's profile and /now long enough to be hers alone. */
+  const sampleTexts = (() => {
+    const texts = (value: unknown): string[] =>
+      typeof value === "string"
+        ? [value]
+        : typeof value === "object" && value !== null
+          ? Object.values(value).flatMap(texts)
+          : [];
+    return new Set(texts([shipped, ownerFile("rin", "now.json")]).filter((text) => text.length >= 8));
+  })();
+
+  test("leaves nothing of the sample owner: a handle from the resume, the zone of its place, /now reset", async () => {
+    const dir = contentFolder("sample");
+    const { code, stdout, written, now } = await importResume(ANA, dir);
+    expect(code).toBe(0);
+    const profile = written();
+    expect(profile).toMatchObject({
+      handle: "ahorvat",
+      name: "Ana Horvat",
+      location: { city: "Zagreb", country: "Croatia", timezone: "Europe/Zagreb" },
+      links: [{ label: "GitHub", url: "https://github.com/ahorvat" }],
+    });
+    expect(profile).not.toContainAnyKeys([
+      "nativeName",
+      "pronouns",
+      "availability",
+      "fediverse",
+      "blueskyDid",
+    ]);
+    expect(profile.tagline).toStartWith("Replace me");
+    expect(now().status).toStartWith("Replace me");
+    const left = JSON.stringify([profile, now()]);
+    expect([...sampleTexts].filter((text) => left.includes(JSON.stringify(text)))).toEqual([]);
+    expect(stdout).toContain("  handle: ahorvat (the username of the resume's profiles)");
+    expect(stdout).toContain("  timezone: Europe/Zagreb (the country's only one)");
+    expect(stdout).toContain(`Wrote ${join(dir, "now.json")}: a new owner's /now, to fill in.`);
+    expect(stdout).toContain(`  ${join(dir, "profile.json")}: /tagline`);
+
+    // WebFinger finds the new owner, and no longer the sample's handle.
+    const host = new URL(SITE_URL).host;
+    const owner = webfingerOwner(profile, SITE_URL);
+    expect(subjectFor(owner, `acct:ahorvat@${host}`)).toBe(`acct:ahorvat@${host}`);
+    expect(subjectFor(owner, `acct:${shipped.handle}@${host}`)).toBeUndefined();
+    // A server started on the folder shows her, and nothing of the sample's.
+    const server = await startServer({ CONTENT_DIR: dir });
+    try {
+      const index = await (
+        await fetch(`${server.url}/`, { headers: { "user-agent": "python-requests/2.32" } })
+      ).json();
+      expect(index.name).toBe("Ana Horvat's site API");
+      const paths: string[] = index.endpoints.map(({ path }: { path: string }) => path);
+      expect(paths.filter((path) => path.includes(shipped.handle))).toEqual([]);
+      const page = await (await fetch(`${server.url}/`, { headers: { "user-agent": "Mozilla/5.0" } })).text();
+      expect(page).toContain("Ana Horvat");
+      expect(page).not.toContain(shipped.name);
+      expect(page).not.toContain("fediverse:creator");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("makes the handle from the name when the resume's profiles share no username", async () => {
+    const { code, stdout, written } = await importResume(sample, contentFolder("sample"), ...SAN_FRANCISCO);
+    expect(code).toBe(0);
+    expect(written().handle).toBe("richard-hendriks");
+    expect(stdout).toContain("  handle: richard-hendriks (made from the name)");
+  });
+
+  test("without a time zone it can tell, refuses in one line naming --timezone, and writes nothing", async () => {
+    const dir = contentFolder("sample");
+    const { code, errors } = await importResume(sample, dir);
+    expect({ code, errors }).toEqual({
+      code: 2,
+      errors: [
+        "bun run import-resume: no time zone is known for San Francisco, United States: give --timezone (or run it in a terminal to be asked)",
+      ],
+    });
+    for (const name of ["profile.json", "now.json"]) {
+      expect(readFileSync(join(dir, name), "utf8")).toBe(readFileSync(join(ownerDir("rin"), name), "utf8"));
+    }
+  });
+
+  test("without what a new owner needs, refuses in one line naming init, and writes nothing", async () => {
+    const dir = contentFolder("sample");
+    const { basics: _, ...noBasics } = ANA;
+    const { code, errors } = await importResume(noBasics, dir, "--handle", "ana");
+    expect({ code, errors }).toEqual({
+      code: 1,
+      errors: [
+        "Not written: a new owner's profile needs what the resume does not give (basics.name; basics.location.city; basics.location.countryCode; basics.profiles, basics.url or basics.email): add it to the resume, or run bun run init first, then the import",
+      ],
+    });
+    expect(readFileSync(join(dir, "profile.json"), "utf8")).toBe(
+      readFileSync(join(ownerDir("rin"), "profile.json"), "utf8"),
+    );
+  });
+
+  test("in a terminal, asks for the time zone with init's question, and asks again at once for a bad one", async () => {
+    const dir = contentFolder("sample");
+    const file = join(scratch, "in-a-terminal.json");
+    writeFileSync(file, JSON.stringify(sample));
+    const { child, shows } = inTerminal(["bun", "run", "import-resume", file, "--content-dir", dir]);
+    try {
+      for (const [text, answer] of [
+        ["Time zone [", "Mars/Base"],
+        ['  Time zone is "Mars/Base", not a time zone this runtime knows', undefined],
+        ["Time zone [", "America/Los_Angeles"],
+      ] as const) {
+        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
+        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
+      }
+      expect(await child.exited).toBe(0);
+    } finally {
+      child.kill();
+      child.terminal?.close();
+    }
+    expect(readJson<Profile>(dir, "profile.json").location.timezone).toBe("America/Los_Angeles");
+  }, 30_000);
+});
+
+describe("with init, in either order", () => {
+  const did = "did:plc:abcdefghijklmnopqrstuvwx";
+
+  test("init after the import keeps the imported career, and the import's /now", async () => {
+    const dir = contentFolder("sample");
+    const imported = await importResume(ANA, dir);
+    expect(imported.code).toBe(0);
+    const { updated: _, ...before } = imported.written();
+    const nowBefore = readFileSync(join(dir, "now.json"), "utf8");
+
+    const ran = await init(dir, "--fediverse", "@ana@mastodon.example", "--bluesky-did", did);
+    expect({ code: ran.code, errors: scriptLines(ran.stderr) }).toEqual({ code: 0, errors: [] });
+    const { updated: _after, ...after } = readJson<Profile>(dir, "profile.json");
+    expect(after).toEqual({
+      ...before,
+      fediverse: { account: "@ana@mastodon.example" },
+      blueskyDid: did,
+    });
+    expect(readFileSync(join(dir, "now.json"), "utf8")).toBe(nowBefore);
+  });
+
+  test("the import after init keeps the fediverse account, the DID and the pronouns, and init's /now", async () => {
+    const dir = contentFolder("sample");
+    const ran = await init(
+      ...[dir, "--name", "Ana Horvat", "--handle", "ana", "--role", "Engineer"],
+      ...["--city", "Zagreb", "--country", "Croatia", "--email", "ana@example.com"],
+      ...["--fediverse", "@ana@mastodon.example", "--bluesky-did", did],
+    );
+    expect(ran.code).toBe(0);
+    // Pronouns, as an owner adds them by hand.
+    writeFileSync(
+      join(dir, "profile.json"),
+      JSON.stringify({ ...readJson<Profile>(dir, "profile.json"), pronouns: "she/her" }, null, 2),
+    );
+    const nowBefore = readFileSync(join(dir, "now.json"), "utf8");
+
+    const { code, stderr, written } = await importResume(ANA, dir);
+    expect(code).toBe(0);
+    expect(written()).toMatchObject({
+      handle: "ana",
+      pronouns: "she/her",
+      fediverse: { account: "@ana@mastodon.example" },
+      blueskyDid: did,
+      location: { timezone: "Europe/Zagreb" },
+      experience: [{ organisation: "Kvaka d.o.o." }, { organisation: "Zvono" }],
+    });
+    expect(stderr).toContain('pronouns = "she/her": JSON Resume has no place for it');
+    expect(readFileSync(join(dir, "now.json"), "utf8")).toBe(nowBefore);
   });
 });
 
 describe("importing someone else's resume (the schema's own sample)", () => {
+  /** Over a profile of the owner's own: one that is not the sample's. */
+  const run = (resume: unknown) =>
+    importResume(resume, contentFolder({ ...shipped, tagline: "Mine." }), ...SAN_FRANCISCO);
+
   test("writes a valid profile from it", async () => {
-    const { code, stdout, written } = await importResume(sample);
+    const { code, stdout, written } = await run(sample);
     expect(code).toBe(0);
     expect(stdout).toContain("Richard Hendriks");
     const profile = written();
@@ -101,7 +360,7 @@ describe("importing someone else's resume (the schema's own sample)", () => {
       role: "Programmer",
       email: "richard.hendriks@mail.com",
       updated: "2017-12-24",
-      location: { city: "San Francisco", country: "United States" },
+      location: { city: "San Francisco", country: "United States", timezone: "America/Los_Angeles" },
     });
     expect(profile.experience[0]).toMatchObject({
       start: "2013-12-01",
@@ -113,7 +372,7 @@ describe("importing someone else's resume (the schema's own sample)", () => {
   });
 
   test("loses nothing unsaid: each value is in the profile, or its path is on stderr", async () => {
-    const { stderr, written } = await importResume(sample);
+    const { stderr, written } = await run(sample);
     const profile = JSON.stringify(written());
     const unsaid: string[] = [];
     const walk = (value: unknown, path: string): void => {
@@ -135,10 +394,12 @@ describe("importing someone else's resume (the schema's own sample)", () => {
     expect(stderr).toContain('basics.phone: "(912) 555-4321"');
     expect(stderr).toContain('projects[0].name: "Miss Direction"');
     expect(stderr).toContain('skills[0].level: "Master" read as 95/100');
+    // What the owner's profile held that this resume does not is said too.
+    expect(stderr).toContain('links: "GitHub", https://github.com/rin-example: not in the resume');
   });
 
   test("says that a skill with several keywords became a group of skills, one per keyword", async () => {
-    const { stderr, written } = await importResume(sample);
+    const { stderr, written } = await run(sample);
     expect(stderr).toContain('skills[0]: its 3 keywords became 3 skills in the group "Web Development"');
     expect(stderr).toContain('skills[1]: its 3 keywords became 3 skills in the group "Compression"');
     expect(
@@ -148,25 +409,46 @@ describe("importing someone else's resume (the schema's own sample)", () => {
     ).toEqual(["HTML", "CSS", "Javascript"]);
   });
 
-  test("ends with the path written, relative to the working folder, and `bun run dev`, as init and the README say", async () => {
-    const cwd = mkdtempSync(join(dir, "clone-"));
-    const file = join(cwd, "resume.json");
-    writeFileSync(file, JSON.stringify(sample));
-    const out = join(cwd, "content", "profile.json");
-    mkdirSync(join(cwd, "content"));
+  test("ends with the paths written, relative to the working folder, and `bun run dev`, as init and the README say", async () => {
+    const cwd = mkdtempSync(join(scratch, "clone-"));
+    writeFileSync(join(cwd, "resume.json"), JSON.stringify(sample));
     const { code, stdout } = await runCommand(
-      ["bun", join(ROOT, "scripts", "import-resume.ts"), "resume.json", "--out", out],
-      { cwd },
+      [
+        "bun",
+        join(ROOT, "scripts", "import-resume.ts"),
+        "resume.json",
+        "--content-dir",
+        "content",
+        ...SAN_FRANCISCO,
+      ],
+      { cwd, env: ENV },
     );
     expect(code).toBe(0);
     expect(stdout).toStartWith("Wrote content/profile.json: Richard Hendriks,");
+    expect(stdout).toContain("Wrote content/now.json: a new owner's /now, to fill in.");
     expect(stdout.trimEnd()).toEndWith("Review it, then `bun run dev`.");
+  });
+
+  test("--out writes the profile alone, there, and leaves the content folder as it is", async () => {
+    const dir = contentFolder("sample");
+    const out = join(scratch, "preview.json");
+    const file = join(scratch, "preview-resume.json");
+    writeFileSync(file, JSON.stringify(ANA));
+    const { code } = await runCommand(
+      ["bun", "run", "import-resume", file, "--content-dir", dir, "--out", out],
+      { cwd: ROOT, env: ENV },
+    );
+    expect(code).toBe(0);
+    expect(readJson<Profile>(scratch, "preview.json").handle).toBe("ahorvat");
+    for (const name of ["profile.json", "now.json"]) {
+      expect(readFileSync(join(dir, name), "utf8")).toBe(readFileSync(join(ownerDir("rin"), name), "utf8"));
+    }
   });
 
   test("lists the work newest first, as the profile does, and says so when the resume did not", async () => {
     const job = (name: string, startDate: string) => ({ ...sample.work[0], name, startDate, endDate: "" });
     const work = [job("First", "2011"), job("Second", "2014-05"), job("Third", "2014-05-20")];
-    const { code, stderr, written } = await importResume({ ...sample, work });
+    const { code, stderr, written } = await run({ ...sample, work });
     expect(code).toBe(0);
     expect(written().experience.map(({ organisation }) => organisation)).toEqual([
       "Third",
@@ -178,7 +460,7 @@ describe("importing someone else's resume (the schema's own sample)", () => {
 
   test("keeps a date as precise as the resume gives it; a day not in the calendar is kept to its month, and said so", async () => {
     const work = sample.work.map((job) => ({ ...job, startDate: "2013-02-30", endDate: "2014" }));
-    const { code, stderr, written } = await importResume({ ...sample, work });
+    const { code, stderr, written } = await run({ ...sample, work });
     expect(code).toBe(0);
     expect(written().experience[0]).toMatchObject({ start: "2013-02", end: "2014" });
     expect(written().education[0]).toMatchObject({ start: "2011-06-01", end: "2014-01-01" });
@@ -188,24 +470,39 @@ describe("importing someone else's resume (the schema's own sample)", () => {
 
 describe("refusals", () => {
   test("without a file: the usage, exit 2", async () => {
-    const child = Bun.spawn(["bun", "run", "import-resume"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-    expect(await child.exited).toBe(2);
-    expect(await new Response(child.stderr).text()).toContain("usage: bun run import-resume FILE");
+    const { code, stderr } = await runCommand(["bun", "run", "import-resume"], { cwd: ROOT, env: ENV });
+    expect(code).toBe(2);
+    expect(stderr).toContain("usage: bun run import-resume FILE");
   });
 
   test("a file that is not JSON, or not an object: exit 2, nothing written", async () => {
     for (const resume of ["{ not json", "[1, 2]"]) {
-      const { code, stderr } = await importResume(resume, undefined);
+      const dir = contentFolder(undefined);
+      const { code, stderr } = await importResume(resume, dir);
       expect(code).toBe(2);
       expect(stderr).toMatch(/cannot read|not a JSON Resume document/);
     }
   });
 
   test("a resume whose values the profile cannot hold: exit 1 naming the field, the old profile untouched", async () => {
+    const own = validContent();
+    const dir = contentFolder(undefined);
+    writeContent(dir, own);
     const tooLong = { ...sample, basics: { ...sample.basics, summary: "x".repeat(601) } };
-    const { code, stderr, written } = await importResume(tooLong);
+    const { code, stderr, written } = await importResume(tooLong, dir, ...SAN_FRANCISCO);
     expect(code).toBe(1);
-    expect(stderr).toContain("Not written: content/profile.json: /bio");
-    expect(written()).toEqual(shipped);
+    expect(stderr).toContain(`Not written: ${join(dir, "profile.json")}: /bio`);
+    expect(written()).toEqual(own.profile);
+  });
+
+  test("a bad --timezone: one line naming it, exit 1", async () => {
+    const dir = contentFolder("sample");
+    const { code, errors } = await importResume(ANA, dir, "--timezone", "Europe/Atlantis");
+    expect({ code, errors }).toEqual({
+      code: 1,
+      errors: [
+        'Not written: --timezone is "Europe/Atlantis", not a time zone this runtime knows; expected one like America/Chicago',
+      ],
+    });
   });
 });

@@ -3,12 +3,13 @@
  * as start-up checks it and shown by a started server; refusals that write nothing.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { folderFiles } from "../../lib/content/files.ts";
 import { readContent } from "../../lib/content/site-content.ts";
+import { systemTimeZone, zoneOf } from "../../scripts/new-owner.ts";
 import { SITE_URL } from "../support/app.ts";
 import { validContent, writeContent } from "../support/content.ts";
 import { ownerDir } from "../support/owners.ts";
@@ -57,6 +58,34 @@ async function init(dir: string, ...args: string[]) {
     env: ENV,
   });
   return { ...ran, errors: scriptLines(ran.stderr) };
+}
+
+/**
+ * `bun run init` in a terminal 200 columns wide: what it has shown so far, and `shows`,
+ * which waits up to 10 s for `text` after what it showed last, and says whether it came.
+ */
+function initInTerminal(dir: string, ...args: string[]) {
+  const decoder = new TextDecoder();
+  let shown = "";
+  let seen = 0;
+  const child = Bun.spawn(["bun", "run", "init", "--content-dir", dir, ...args], {
+    cwd: ROOT,
+    env: ENV,
+    terminal: {
+      cols: 200,
+      data: (_terminal, data) => {
+        shown += decoder.decode(data, { stream: true });
+      },
+    },
+  });
+  async function shows(text: string): Promise<boolean> {
+    const deadline = performance.now() + 10_000;
+    while (shown.indexOf(text, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
+    const at = shown.indexOf(text, seen);
+    if (at >= 0) seen = at + text.length;
+    return at >= 0;
+  }
+  return { child, screen: () => shown, shows };
 }
 
 describe("with flags", () => {
@@ -110,13 +139,33 @@ describe("with flags", () => {
     );
     const lines = stdout.trim().split("\n");
     expect(lines).toContain("  handle: ada-lovelace (made from the name)");
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}timezone: \S+ \(this system's\)$/));
+    expect(lines).toContain("  timezone: Europe/London (the country's only one)");
     expect(lines).toContain("  link: E-mail, mailto:ada@example.com (from --email)");
     expect(lines).toContain(
       `  ${join(dir, "profile.json")}: /bio, /experience/0/organisation, /experience/0/start, /experience/0/summary, /languages, /skills, /tagline`,
     );
     expect(lines).toContain(`  ${join(dir, "now.json")}: /building, /learning, /status`);
     expect(lines.at(-1)).toBe("Then: bun run dev");
+  });
+
+  test.each([
+    ["Zagreb", "Croatia", "Europe/Zagreb (the country's only one)"],
+    ["New York", "United States", "America/New_York (named after the city)"],
+    ["São Paulo", "Brazil", "America/Sao_Paulo (named after the city)"],
+    ["zagreb", "Atlantis", "Europe/Zagreb (named after the city)"],
+    // Spain has no zone named after Córdoba; Argentina's is not Spain's.
+    ["Córdoba", "Spain", undefined],
+    ["Arlington", "United States", undefined],
+  ])("offers the time zone of %s, %s, when the runtime's data tells it", (city, country, made) => {
+    const zone = zoneOf(city, country);
+    expect(zone && `${zone.value} (${zone.from})`).toBe(made);
+  });
+
+  test("without a zone for the place, says it took this system's", async () => {
+    const noTimezone = OWNER.filter((arg, at) => arg !== "--timezone" && OWNER[at - 1] !== "--timezone");
+    const { code, stdout } = await init(newFolder(), ...noTimezone);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`  timezone: ${systemTimeZone()} (this system's)`);
   });
 
   test("takes a fediverse account and a Bluesky DID, which the server then answers for", async () => {
@@ -163,64 +212,32 @@ describe("with flags", () => {
 });
 
 describe("in a terminal", () => {
-  /**
-   * `bun run init` in a terminal 200 columns wide: what it has shown so far, and `shows`,
-   * which waits up to 10 s for `text` after what it showed last, and says whether it came.
-   */
-  function initInTerminal(dir: string) {
-    const decoder = new TextDecoder();
-    let shown = "";
-    let seen = 0;
-    const child = Bun.spawn(["bun", "run", "init", "--content-dir", dir], {
-      cwd: ROOT,
-      env: ENV,
-      terminal: {
-        cols: 200,
-        data: (_terminal, data) => {
-          shown += decoder.decode(data, { stream: true });
-        },
-      },
-    });
-    async function shows(text: string): Promise<boolean> {
-      const deadline = performance.now() + 10_000;
-      while (shown.indexOf(text, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
-      const at = shown.indexOf(text, seen);
-      if (at >= 0) seen = at + text.length;
-      return at >= 0;
-    }
-    return { child, screen: () => shown, shows };
-  }
-
-  test("asks for each value, offers what it can make, asks again for one start-up would refuse", async () => {
+  test("asks for each value and offers what it can make", async () => {
     const dir = newFolder();
-    const { child, screen, shows } = initInTerminal(dir);
+    const { child, shows } = initInTerminal(dir);
     const conversation: [string, string][] = [
       ["Name, as the site shows it: ", "Grace Hopper"],
       ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
       ["Current role, one line: ", "Rear admiral"],
       ["City: ", "Arlington"],
       ["Country: ", "United States"],
-      ["Time zone [", "Mars/Base"],
+      ["Time zone [", "America/New_York"],
       ["Public e-mail address (empty for none): ", "grace@example.com"],
       ["Fediverse account, like @ada@mastodon.social (empty for none): ", "@grace@mastodon.example"],
       ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
-      ["Link 1, as LABEL=URL (empty when done): ", "GitHub"],
       ["Link 1, as LABEL=URL (empty when done): ", "GitHub=https://github.com/grace"],
       ["Link 2, as LABEL=URL (empty when done): ", ""],
-      ['--timezone is "Mars/Base", not a time zone this runtime knows', ""],
-      ["Time zone [", "America/New_York"],
     ];
     try {
       for (const [prompt, answer] of conversation) {
         expect({ prompt, shown: await shows(prompt) }).toEqual({ prompt, shown: true });
-        if (!prompt.startsWith("--")) child.terminal?.write(`${answer}\r`);
+        child.terminal?.write(`${answer}\r`);
       }
       expect(await child.exited).toBe(0);
     } finally {
       child.kill();
       child.terminal?.close();
     }
-    expect(screen()).toContain('--link "GitHub" is not LABEL=URL');
     const { profile } = readContent(folderFiles(dir), SITE_URL);
     expect(profile).toMatchObject({
       handle: "grace-hopper",
@@ -229,6 +246,91 @@ describe("in a terminal", () => {
       fediverse: { account: "@grace@mastodon.example" },
     });
     expect(profile.blueskyDid).toBeUndefined();
+  }, 30_000);
+
+  test("a refused answer is said at once, named by its prompt, and its question asked again before the next", async () => {
+    const dir = newFolder();
+    const { child, screen, shows } = initInTerminal(dir);
+    // Each refusal comes right after its answer, and the same prompt right after it.
+    const conversation: [string, string | undefined][] = [
+      ["Name, as the site shows it: ", "Grace Hopper"],
+      ["Handle, for /api/<handle>.json [grace-hopper]: ", "Grace!"],
+      [
+        '  Handle is "Grace!"; expected 1 to 32 lower-case letters, digits or hyphens, like ada-lovelace',
+        undefined,
+      ],
+      ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
+      ["Current role, one line: ", ""],
+      ["  Current role is needed", undefined],
+      ["Current role, one line: ", "Rear admiral"],
+      ["City: ", "Arlington"],
+      ["Country: ", "United States"],
+      ["Time zone [", "Mars/Base"],
+      [
+        '  Time zone is "Mars/Base", not a time zone this runtime knows; expected one like America/Chicago',
+        undefined,
+      ],
+      ["Time zone [", "America/New_York"],
+      ["Public e-mail address (empty for none): ", "grace"],
+      ['  Public e-mail address is "grace"; expected an e-mail address like ada@example.com', undefined],
+      ["Public e-mail address (empty for none): ", ""],
+      ["Fediverse account, like @ada@mastodon.social (empty for none): ", ""],
+      ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
+      ["Link 1, as LABEL=URL (empty when done): ", ""],
+      ["  Link 1 is needed: there is no e-mail address to make one from", undefined],
+      ["Link 1, as LABEL=URL (empty when done): ", "GitHub"],
+      ['  Link 1 "GitHub" is not LABEL=URL, like GitHub=https://github.com/ada', undefined],
+      ["Link 1, as LABEL=URL (empty when done): ", "GitHub=github.com/grace"],
+      [
+        '  Link 1: its URL is "github.com/grace"; expected an absolute link that starts with https://, http:// or mailto:',
+        undefined,
+      ],
+      ["Link 1, as LABEL=URL (empty when done): ", "GitHub=https://github.com/grace"],
+      ["Link 2, as LABEL=URL (empty when done): ", ""],
+    ];
+    try {
+      for (const [text, answer] of conversation) {
+        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
+        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
+      }
+      expect(await child.exited).toBe(0);
+    } finally {
+      child.kill();
+      child.terminal?.close();
+    }
+    // A person at a prompt typed no flag: none is named.
+    const [_command, ...conversed] = stripVTControlCharacters(screen()).split("\n");
+    expect(conversed.join("\n")).not.toMatch(/--[a-z]/);
+    const { profile } = readContent(folderFiles(dir), SITE_URL);
+    expect(profile).toMatchObject({
+      handle: "grace-hopper",
+      role: "Rear admiral",
+      location: { timezone: "America/New_York" },
+      links: [{ label: "GitHub", url: "https://github.com/grace" }],
+    });
+    expect(profile.email).toBeUndefined();
+  }, 30_000);
+
+  test("a refused flag is named by its flag, then its question is asked", async () => {
+    const dir = newFolder();
+    const { child, shows } = initInTerminal(dir, ...OWNER, "--email", "grace");
+    try {
+      for (const [text, answer] of [
+        ['  --email is "grace"; expected an e-mail address like ada@example.com', undefined],
+        ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
+        ["Public e-mail address (empty for none): ", "grace@example.com"],
+        ["Fediverse account, like @ada@mastodon.social (empty for none): ", ""],
+        ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
+      ] as const) {
+        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
+        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
+      }
+      expect(await child.exited).toBe(0);
+    } finally {
+      child.kill();
+      child.terminal?.close();
+    }
+    expect(readContent(folderFiles(dir), SITE_URL).profile.email).toBe("grace@example.com");
   }, 30_000);
 
   test("says why it offers no handle for a name that makes none, before asking for one", async () => {
@@ -337,22 +439,110 @@ describe("refusals: nothing is written", () => {
     expect({ code, errors }).toEqual({ code: 1, errors: [`Not written: ${line}`] });
     expect(existsSync(dir)).toBe(false);
   });
+});
 
-  test("content that is not the shipped sample is kept, unless --force", async () => {
+describe("over content of the owner's own (an import's, an earlier init's, their edits)", () => {
+  /** A folder of the made-up owner's own content, with fields init never asks for. */
+  function ownContent() {
     const dir = newFolder();
-    writeContent(dir, validContent());
-    const before = readdirSync(dir).map((file) => readFileSync(join(dir, file), "utf8"));
-    const refused = await init(dir, ...OWNER);
-    expect({ code: refused.code, errors: refused.errors }).toEqual({
-      code: 1,
-      errors: [
-        `Not written: ${["profile", "now"].map((name) => join(dir, `${name}.json`)).join(", ")} are not the shipped sample; --force replaces them`,
-      ],
-    });
-    expect(readdirSync(dir).map((file) => readFileSync(join(dir, file), "utf8"))).toEqual(before);
+    const content = validContent();
+    content.profile.pronouns = "she/her";
+    content.profile.availability = "Open to short projects";
+    writeContent(dir, content);
+    return { dir, content };
+  }
+  const read = (dir: string, file: string) => JSON.parse(readFileSync(join(dir, file), "utf8"));
 
-    const forced = await init(dir, ...OWNER, "--force");
-    expect(forced.code).toBe(0);
-    expect(readContent(folderFiles(dir), SITE_URL).profile.name).toBe("Grace Hopper");
+  test("changes only what it is given, keeps the rest of the profile and their /now, and says so", async () => {
+    const { dir, content } = ownContent();
+    const nowBefore = readFileSync(join(dir, "now.json"), "utf8");
+    const did = "did:plc:abcdefghijklmnopqrstuvwx";
+    const { code, errors, stdout } = await init(
+      dir,
+      "--fediverse",
+      "@ada@mastodon.example",
+      "--bluesky-did",
+      did,
+      "--link",
+      "GitHub=https://github.com/ada",
+      "--link",
+      "website=https://ada.example",
+    );
+    expect({ code, errors }).toEqual({ code: 0, errors: [] });
+    const { updated, ...profile } = read(dir, "profile.json");
+    expect(profile).toEqual({
+      ...content.profile,
+      updated: undefined,
+      links: [
+        { label: "website", url: "https://ada.example" },
+        { label: "GitHub", url: "https://github.com/ada" },
+      ],
+      fediverse: { account: "@ada@mastodon.example" },
+      blueskyDid: did,
+    });
+    expect(updated).not.toBe(content.profile.updated);
+    expect(readFileSync(join(dir, "now.json"), "utf8")).toBe(nowBefore);
+    expect(stdout).toContain(`Wrote ${join(dir, "profile.json")} for Ada Example.`);
+    expect(stdout).toContain(
+      "  kept as it was: availability, bio, education, experience, languages, pronouns, skills, tagline",
+    );
+    expect(stdout).toContain(`Yours to edit too, as they are until you do: ${join(dir, "now.json")}`);
   });
+
+  test("a new city brings its time zone, said, unless --timezone gives one", async () => {
+    const { dir } = ownContent();
+    const { code, stdout } = await init(dir, "--city", "Zagreb", "--country", "Croatia");
+    expect(code).toBe(0);
+    expect(read(dir, "profile.json").location).toEqual({
+      city: "Zagreb",
+      country: "Croatia",
+      timezone: "Europe/Zagreb",
+    });
+    expect(stdout).toContain("  timezone: Europe/Zagreb (the country's only one)");
+  });
+
+  test("--force starts over: both files new, nothing of the old profile kept", async () => {
+    const { dir, content } = ownContent();
+    const { code } = await init(dir, ...OWNER, "--force");
+    expect(code).toBe(0);
+    const { profile, now } = readContent(folderFiles(dir), SITE_URL);
+    expect(profile.name).toBe("Grace Hopper");
+    expect(profile).not.toContainAnyKeys(["pronouns", "availability"]);
+    expect(profile.experience).toHaveLength(1);
+    expect(now.status).not.toBe(content.now.status);
+  });
+
+  test("in a terminal, each question offers what the profile holds, and an empty answer keeps it", async () => {
+    const { dir, content } = ownContent();
+    const { child, shows } = initInTerminal(dir);
+    const conversation: [string, string | undefined][] = [
+      ["Name, as the site shows it [Ada Example]: ", ""],
+      ["Handle, for /api/<handle>.json [ada]: ", ""],
+      ["Current role, one line [Analyst]: ", ""],
+      ["City [Porto]: ", ""],
+      ["Country [Portugal]: ", ""],
+      ["Time zone [Europe/Lisbon]: ", ""],
+      ["Public e-mail address [ada@example.com]: ", ""],
+      ["Fediverse account, like @ada@mastodon.social (empty for none): ", "@ada@mastodon.example"],
+      ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
+      ["  Links so far: Website", undefined],
+      ["Link 2, as LABEL=URL (empty when done): ", ""],
+    ];
+    try {
+      for (const [text, answer] of conversation) {
+        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
+        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
+      }
+      expect(await child.exited).toBe(0);
+    } finally {
+      child.kill();
+      child.terminal?.close();
+    }
+    const { updated: _, ...profile } = read(dir, "profile.json");
+    expect(profile).toEqual({
+      ...content.profile,
+      updated: undefined,
+      fediverse: { account: "@ada@mastodon.example" },
+    });
+  }, 30_000);
 });
