@@ -3,6 +3,7 @@
  * `Deno.serve` serves the app's fetch handler, and the metrics' bare one, with the server
  * options Deno understands (`lib/http/server-options.ts`). Run it with `deno task start`.
  */
+import { internalError } from "./lib/http/errors.ts";
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
 import type { ListenAddress } from "./lib/runtime/config.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
@@ -14,14 +15,21 @@ const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure]
   [Deno.errors.AddrNotAvailable, "not available"],
 ];
 
-/** Serves `fetch` at `address`; resolves once it listens, rejects with a `ListenError` when it cannot. */
-function serve(fetch: (request: Request) => Response | Promise<Response>, { host, port }: ListenAddress) {
+/**
+ * Serves `fetch` at `address`; resolves once it listens, rejects with a `ListenError` when it
+ * cannot. `onError` answers what escapes `fetch`.
+ */
+function serve(
+  fetch: (request: Request) => Response | Promise<Response>,
+  { host, port }: ListenAddress,
+  onError: (error: unknown) => Response = () => internalError(),
+) {
   return new Promise<Listening>((resolve, reject) => {
     const options: Deno.ServeTcpOptions = {
       hostname: host,
       port,
       reusePort: SERVER_OPTIONS.reusePort,
-      onError: SERVER_OPTIONS.error,
+      onError,
       onListen(address) {
         const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
         // shutdown() stops accepting and resolves once requests in flight have finished.
@@ -47,7 +55,9 @@ export const deno: Runtime = {
   err: (text) => console.error(text),
   exit: (code) => Deno.exit(code),
   onSignal: (signal, listener) => Deno.addSignalListener(signal, listener),
-  listen: (app, address) => serve((request) => app.fetch(request), address),
+  // The app's own answer to an error that escapes it, as Bun is given it (`serve.error`).
+  listen: (app, address) =>
+    serve((request) => app.fetch(request), address, app.config.serve?.error as (error: unknown) => Response),
   serve,
 };
 

@@ -4,6 +4,7 @@
  * (`lib/http/server-options.ts`); `Bun.serve` serves the metrics' bare handler with the
  * same options.
  */
+import { internalError } from "./lib/http/errors.ts";
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
 import { type Runtime, start } from "./lib/runtime/start.ts";
@@ -49,7 +50,9 @@ export const bun: Runtime = {
     };
   },
   async serve(fetch, { host, port }) {
-    const server = listening(() => Bun.serve({ ...SERVER_OPTIONS, hostname: host, port, fetch }));
+    const server = listening(() =>
+      Bun.serve({ ...SERVER_OPTIONS, error: () => internalError(), hostname: host, port, fetch }),
+    );
     return { url: urlOf(host, server.port), stop: () => server.stop() };
   },
 };

@@ -6,6 +6,7 @@
  */
 import { nameParts } from "../content/name-parts.ts";
 import type { Profile } from "../content/schemas.ts";
+import { qualityList } from "../http/q-values.ts";
 
 export const VCARD_PATH = "/api/vcard";
 
@@ -84,7 +85,13 @@ export function renderVcard(profile: Profile, siteUrl: string): string {
   return lines.map((line) => `${fold(line)}\r\n`).join("");
 }
 
-/** Whether an `Accept` header asks for a vCard by name: how a terminal asks for the file. */
+/**
+ * Whether an `Accept` header asks for a vCard by name, with a weight above 0: how a
+ * terminal asks for the file. `text/x-vcard` is its older name.
+ */
 export function asksForVcard(accept: string | null): boolean {
-  return accept !== null && /\btext\/(x-)?vcard\b/i.test(accept);
+  if (accept === null) return false;
+  return qualityList(accept).some(
+    ({ value, q }) => (value === "text/vcard" || value === "text/x-vcard") && q > 0,
+  );
 }

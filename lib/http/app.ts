@@ -23,10 +23,10 @@ import type { Log } from "../runtime/log.ts";
 import { releaseId } from "../runtime/release.ts";
 import { VERSION } from "../runtime/version.ts";
 import { declaredRoutes, type RouteFiles, routeTable, type Site } from "../site.ts";
+import { allowedMethods, notFound } from "./not-found.ts";
 import { ANY_PATH, requestPipeline } from "./pipeline.ts";
 import type { ServedRoute } from "./route.ts";
-import { SERVER_OPTIONS } from "./server-options.ts";
-import { allowedMethods, unmatchedRoute } from "./unmatched.ts";
+import { SERVER_OPTIONS, serverErrorHandler } from "./server-options.ts";
 
 export interface AppOptions {
   readonly config: Config;
@@ -124,14 +124,14 @@ export function createApp(options: AppOptions) {
 
   const app = new Elysia({
     name: "site",
-    serve: SERVER_OPTIONS,
+    serve: { ...SERVER_OPTIONS, error: serverErrorHandler({ log, metrics }) },
     // Elysia's default finds the path after the 11th character of the URL, which
     // assumes a host of 4+ characters: `Host: x` would route /api/docs as /docs.
     handler: { standardHostname: false },
   }).use(requestPipeline({ log, metrics }));
   for (const { method, path, handler } of served) app.route(method, path, handler);
   // Last: every method and path that no route above answers.
-  return app.all(ANY_PATH, unmatchedRoute(allowedMethods(served)));
+  return app.all(ANY_PATH, notFound(allowedMethods(served)));
 }
 
 /** The content files `config` names: `CONTENT_DIR`'s over the built-in `content/`, or the built-in alone. */

@@ -1,7 +1,7 @@
 /**
  * @module Errors: one JSON envelope for every error, whoever asks, and the envelope for
  * anything a route or hook threw. The request pipeline (`pipeline.ts`) decides when;
- * this module decides what is said. A request no route matched is `unmatched.ts`'s.
+ * this module decides what is said. A request no route matched is `not-found.ts`'s.
  * People at a terminal get the envelope pretty-printed and ending in a newline, as
  * every JSON answer they get, so their prompt starts on a line of its own.
  */
@@ -61,13 +61,10 @@ export class ApiError extends Error {
  * and for an answer nobody in particular gets.
  */
 export function errorResponse(error: ApiError, client?: Client): Response {
+  // What an error adds says more; it never changes what every envelope says.
+  const { status: _status, code: _code, message: _message, ...details } = error.details ?? {};
   const body = {
-    error: {
-      status: error.status,
-      code: error.code,
-      message: error.message,
-      ...error.details,
-    },
+    error: { status: error.status, code: error.code, message: error.message, ...details },
   };
   return uncachedJson(body, {
     pretty: client?.prettyJson ?? false,

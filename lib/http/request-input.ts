@@ -1,7 +1,4 @@
-/**
- * @module What a message or a log line may quote of a request: its path, and any input
- * made safe to show.
- */
+/** @module What a message or a log line may quote of a request: its input, made safe to show. */
 
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
@@ -13,12 +10,4 @@ export function quoteInput(input: string, maxLength = 120): string {
   if (input.length <= maxLength && PRINTABLE.test(input)) return input;
   const printable = input.replace(/[^\x20-\x7e]/gu, (char) => encodeURIComponent(char));
   return printable.length > maxLength ? `${printable.slice(0, maxLength)}...` : printable;
-}
-
-/** The path of a request URL, without its query: what messages and logs quote. */
-export function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start === -1) return "/";
-  const end = url.indexOf("?", start);
-  return end === -1 ? url.slice(start) : url.slice(start, end);
 }

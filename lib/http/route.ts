@@ -8,10 +8,12 @@ import type { Client } from "./client-kind.ts";
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 
-/** What a handler receives: Elysia's context, of which the request and its client kind. */
+/** What a handler receives: Elysia's context, of which the request, its path and its client. */
 export interface RequestContext {
   readonly client: Client;
   readonly request: Request;
+  /** The path asked for, without the query. */
+  readonly path: string;
 }
 
 /**

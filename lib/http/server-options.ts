@@ -1,10 +1,13 @@
 /**
- * @module What the HTTP server itself is told, before the app sees a request. One copy:
- * the app carries these as its `serve` options, so Elysia's `listen()` hands them to
+ * @module What the HTTP server itself is told, before the app sees a request. The app
+ * carries these as its `serve` options (`createApp`), so Elysia's `listen()` hands them to
  * `Bun.serve`, and the Deno entry point passes on what `Deno.serve` understands.
  */
+import { SERVER_ROUTE, type SiteMetrics } from "../metrics/site-metrics.ts";
+import type { Log } from "../runtime/log.ts";
 import { internalError } from "./errors.ts";
 import { LIMITS } from "./limits.ts";
+import { requestIdFor } from "./request-id.ts";
 
 export const SERVER_OPTIONS = {
   /** A second server on a busy port must fail to start, not quietly share its connections. */
@@ -13,6 +16,26 @@ export const SERVER_OPTIONS = {
   development: false,
   /** The backstop behind the 413 envelope: above it Bun answers an empty 413 and closes. */
   maxRequestBodySize: LIMITS.serverBodyBytes,
-  /** What the server answers if an error escapes the app's own handling: the 500 envelope. */
-  error: (): Response => internalError(),
 } as const;
+
+/**
+ * What the server answers if an error escapes the app's own handling (the runtime hands it
+ * the error, not the request): the 500 envelope with a request id of its own, the error
+ * logged with its trace and that id, and the answer counted.
+ */
+export function serverErrorHandler({
+  log,
+  metrics,
+}: {
+  readonly log: Pick<Log, "error">;
+  readonly metrics: Pick<SiteMetrics, "request">;
+}): (error: unknown) => Response {
+  return function serverError(error) {
+    const requestId = requestIdFor(null);
+    log.error(`A request failed outside the app's handling (request ${requestId})`, error);
+    metrics.request(SERVER_ROUTE, "other", 500, "program", 0);
+    const response = internalError();
+    response.headers.set("x-request-id", requestId);
+    return response;
+  };
+}

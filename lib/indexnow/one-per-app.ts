@@ -14,6 +14,7 @@
  */
 import type { FlyMachine } from "../fleet/config.ts";
 import { coordinatorOf, listMachines, type Machine } from "../fleet/machines.ts";
+import type { Client } from "../http/client-kind.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
 
 /** How long the proxy tries the coordinator, waking it included, before giving up. */
@@ -34,6 +35,7 @@ function unreachable(message: string): ApiError {
  */
 export async function replayToCoordinator(
   request: Request,
+  client: Client,
   fly: FlyMachine | undefined,
 ): Promise<Response | undefined> {
   if (!fly) return undefined;
@@ -59,6 +61,7 @@ export async function replayToCoordinator(
       "misdirected_request",
       `Machine ${coordinator.id} holds the trigger; Fly's proxy replays this request there`,
     ),
+    client,
   );
   answer.headers.set(
     "fly-replay",

@@ -9,7 +9,7 @@
 import { clientOf } from "../http/client-kind.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
 import { CACHE_CONTROL } from "../http/headers.ts";
-import { pathOf, quoteInput } from "../http/request-input.ts";
+import { quoteInput } from "../http/request-input.ts";
 import { EXPOSITION_CONTENT_TYPE, exposition, type MetricFamily } from "./exposition.ts";
 
 /** Where Prometheus scrapes, on the metrics port. */
@@ -17,7 +17,7 @@ export const METRICS_PATH = "/metrics";
 
 export function metricsEndpoint(families: readonly MetricFamily[]): (request: Request) => Response {
   return function scrape(request) {
-    const path = pathOf(request.url);
+    const path = new URL(request.url).pathname;
     if (path !== METRICS_PATH) {
       return errorResponse(
         new ApiError(

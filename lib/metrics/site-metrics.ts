@@ -13,6 +13,9 @@ import { Counter, Gauge, Histogram, type MetricFamily } from "./exposition.ts";
 /** The route label of a request no route matched: 404s, 405s and preflights. */
 export const UNMATCHED_ROUTE = "unmatched";
 
+/** The route label of a request whose error escaped the app, answered by the server itself. */
+export const SERVER_ROUTE = "server";
+
 /** Methods labelled as they are; any other is `other`. */
 const METHOD_LABELS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 

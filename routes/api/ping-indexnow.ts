@@ -120,7 +120,7 @@ export const POST = defineRoute({
     return async function pingIndexNow({ client, request }) {
       await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body");
       if (notReady) throw new ApiError("not_configured", notReady);
-      const replay = await replayToCoordinator(request, site.config.fly);
+      const replay = await replayToCoordinator(request, client, site.config.fly);
       if (replay) return replay;
       let result: Awaited<ReturnType<typeof trigger>>;
       try {

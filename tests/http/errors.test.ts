@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { ApiError, errorResponse } from "../../lib/http/errors.ts";
 import { as, GET_PATHS, send, testApp } from "../support/app.ts";
 
 const app = testApp();
@@ -37,6 +38,17 @@ describe("unknown paths", () => {
   test("quote a long path only in part", async () => {
     const response = await send(app, `/${"a".repeat(5000)}`, as.curl);
     expect((await envelope(response)).message.length).toBeLessThan(200);
+  });
+});
+
+describe("the envelope", () => {
+  test("says status, code and message first, then what the error adds, which cannot change them", async () => {
+    const error = new ApiError("rate_limited", "Too soon", {
+      details: { status: 200, code: "fine", message: "all good", retryAfterSeconds: 30 },
+    });
+    expect(await errorResponse(error).text()).toBe(
+      '{"error":{"status":429,"code":"rate_limited","message":"Too soon","retryAfterSeconds":30}}',
+    );
   });
 });
 

@@ -106,6 +106,9 @@ describe("three machines of one app", () => {
       "instance=0b2c4d6e8f1a30;timeout=10s;fallback=prefer_self",
     );
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("misdirected_request");
+    // Pretty for a person at a terminal, as every JSON answer is.
+    const byCurl = await fetch(`${direct.url}/api/ping-indexnow`, { method: "POST", headers: as.curl });
+    expect(await byCurl.text()).toStartWith('{\n  "error": {\n    "status": 421,');
   });
 
   test("when the coordinator cannot be reached, 504 and nothing is submitted", async () => {

@@ -144,6 +144,19 @@ describe("errors that escape the app", () => {
     expect((await response.json()).error.code).toBe("internal_error");
   });
 
+  test("carry a request id, which the failure's log line names with its trace, and are counted", async () => {
+    const response = await fetch(`${server.url}/test/unreadable`);
+    const requestId = response.headers.get("x-request-id") as string;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const failure = server.stderr.find((text) => text.includes(requestId));
+    expect(failure).toContain("A request failed outside the app's handling");
+    expect(failure).toMatch(/\n\s+at /);
+    const scrape = await (await fetch(`${server.metricsUrl}/metrics`)).text();
+    expect(scrape).toMatch(
+      /^site_http_requests_total\{route="server",method="other",status="500",client="program"\} [1-9]/m,
+    );
+  });
+
   test("the server runs outside development mode", () => {
     expect(server.app.server?.development).toBe(false);
   });

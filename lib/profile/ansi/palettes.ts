@@ -43,7 +43,7 @@ export interface Ink {
 export type Palette = Readonly<Record<Role, Ink>>;
 
 /** What no palette changes: the terminal's own colours. */
-const THE_TERMINAL_S = {
+const TERMINAL_DEFAULTS = {
   value: {},
   label: {},
   muted: { dim: true },
@@ -54,7 +54,7 @@ const THE_TERMINAL_S = {
 export const PALETTES = {
   /** For any background: mid-tones, 3:1 or better against white and black. */
   auto: {
-    ...THE_TERMINAL_S,
+    ...TERMINAL_DEFAULTS,
     name: { bold: true },
     heading: { bold: true, colour: 98 },
     accent: { colour: 31 },
@@ -65,7 +65,7 @@ export const PALETTES = {
     command: { colour: 136 },
   },
   autoTruecolor: {
-    ...THE_TERMINAL_S,
+    ...TERMINAL_DEFAULTS,
     name: { bold: true },
     heading: { bold: true, colour: "#8a5cd1" },
     accent: { colour: "#2f7fb5" },
@@ -77,7 +77,7 @@ export const PALETTES = {
   },
   /** For dark backgrounds: light accents. */
   dark: {
-    ...THE_TERMINAL_S,
+    ...TERMINAL_DEFAULTS,
     name: { bold: true, colour: 218 },
     heading: { bold: true, colour: 183 },
     accent: { colour: 111 },
@@ -88,7 +88,7 @@ export const PALETTES = {
     command: { colour: 229 },
   },
   darkTruecolor: {
-    ...THE_TERMINAL_S,
+    ...TERMINAL_DEFAULTS,
     name: { bold: true, colour: "#f5c2e7" },
     heading: { bold: true, colour: "#cba6f7" },
     accent: { colour: "#89b4fa" },
@@ -100,7 +100,7 @@ export const PALETTES = {
   },
   /** For light backgrounds: dark accents. */
   light: {
-    ...THE_TERMINAL_S,
+    ...TERMINAL_DEFAULTS,
     name: { bold: true, colour: 125 },
     heading: { bold: true, colour: 91 },
     accent: { colour: 25 },
@@ -112,7 +112,7 @@ export const PALETTES = {
   },
   /** The page's light colours, each 4.5:1 or better on its backgrounds (WCAG AA for text). */
   lightTruecolor: {
-    ...THE_TERMINAL_S,
+    ...TERMINAL_DEFAULTS,
     name: { bold: true, colour: "#c0246e" },
     heading: { bold: true, colour: "#8839ef" },
     accent: { colour: "#1a5fd6" },

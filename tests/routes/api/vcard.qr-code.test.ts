@@ -109,6 +109,16 @@ describe("the command beneath it", () => {
     expect(response.headers.get("content-type")).toBe("text/vcard; charset=utf-8");
     expect(await response.text()).toBe(card);
   });
+
+  test("a terminal that refuses the card (text/vcard;q=0) gets its QR code, as without the header", async () => {
+    for (const accept of ["text/vcard;q=0", "text/vcard; q=0.000, */*"]) {
+      const response = await send(app, "/api/vcard", { ...as.curl, accept });
+      expect({ accept, type: response.headers.get("content-type") }).toEqual({
+        accept,
+        type: "text/plain; charset=utf-8",
+      });
+    }
+  });
 });
 
 describe("the switches", () => {

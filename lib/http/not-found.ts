@@ -1,11 +1,12 @@
 /**
- * @module What the app answers when no route file answers a request's method and path: 404
- * for an unknown path, 405 with `Allow` for a known path and the wrong method, and 204
- * for a preflight, from the table of the methods each path answers.
+ * @module The not-found handler: what the app answers when no route file answers a
+ * request's method and path. 404 for an unknown path, 405 with `Allow` for a known path
+ * and the wrong method, and 204 for a preflight (`OPTIONS`), from the table of the methods
+ * each path answers. It is the app's last route, so every request takes the pipeline.
  */
 import { ApiError, errorResponse } from "./errors.ts";
 import { baseHeaders, preflightHeaders } from "./headers.ts";
-import { pathOf, quoteInput } from "./request-input.ts";
+import { quoteInput } from "./request-input.ts";
 import type { Handler } from "./route.ts";
 
 /** The methods each path answers, HEAD beside GET: what 405 and preflights list. */
@@ -23,9 +24,8 @@ export function allowedMethods(routes: readonly { method: string; path: string }
 }
 
 /** The app's last route, for every method and path no route file answers, from the app's table. */
-export function unmatchedRoute(allowed: AllowedMethods): Handler {
-  return function unmatched({ request, client }) {
-    const path = pathOf(request.url);
+export function notFound(allowed: AllowedMethods): Handler {
+  return function notFoundHandler({ request, path, client }) {
     const methods = allowed.get(path) ?? allowed.get(path.replace(/\/+$/, "") || "/");
     if (!methods) {
       return errorResponse(
