@@ -31,8 +31,8 @@ export class Cache<V> {
 
   /** The value for `key`, built now by `build` unless it was in this interval; `at` is the clock's now. */
   get(key: string, build: (at: Date) => V): V {
-    const now = this.#every ? this.#every.clock() : Date.now();
-    if (this.#every) {
+    const now = this.#every?.clock();
+    if (this.#every && now !== undefined) {
       const interval = Math.floor(now / this.#every.ms);
       if (interval !== this.#interval) {
         this.#values.clear();
@@ -41,7 +41,7 @@ export class Cache<V> {
     }
     let value = this.#values.get(key);
     if (value === undefined) {
-      value = build(new Date(now));
+      value = build(new Date(now ?? Date.now()));
       if (this.#values.size >= this.#limit) this.#values.clear();
       this.#values.set(key, value);
     }

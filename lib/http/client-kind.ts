@@ -65,7 +65,8 @@ function acceptsOnly(accept: string, type: string): boolean {
  * HTTPie's default, `application/json, *\/*;q=0.5`, is a default, not a wish.
  */
 export function acceptsOnlyJson(accept: string): boolean {
-  return acceptsOnly(accept, "application/json");
+  // Most Accept headers (a browser's) do not mention JSON: not read further (decisions/2026-11-27-speed-kept.md).
+  return /json/i.test(accept) && acceptsOnly(accept, "application/json");
 }
 
 /**
@@ -74,7 +75,7 @@ export function acceptsOnlyJson(accept: string): boolean {
  * their User-Agent. A browser's own Accept has `*\/*` and needs no wish to get HTML.
  */
 export function acceptsOnlyHtml(accept: string): boolean {
-  return acceptsOnly(accept, "text/html");
+  return /html/i.test(accept) && acceptsOnly(accept, "text/html");
 }
 
 /**
@@ -91,6 +92,13 @@ export function wantsHealth(request: Request): boolean {
   return accept !== null && acceptsHealth(accept);
 }
 
+/** What each kind of client wants when `Accept` asks for nothing in particular. */
+const WANTED: Readonly<Record<ClientKind, Client["wants"]>> = {
+  terminal: "text",
+  browser: "html",
+  program: "json",
+};
+
 /**
  * What this kind of client wants: text for a terminal, HTML for a browser, JSON for a
  * program; unless `Accept` asks for JSON alone, or (but from a browser, which gets HTML
@@ -99,7 +107,7 @@ export function wantsHealth(request: Request): boolean {
 function wantsOf(kind: ClientKind, accept: string | null): Client["wants"] {
   if (accept !== null && acceptsOnlyJson(accept)) return "json";
   if (accept !== null && kind !== "browser" && acceptsOnlyHtml(accept)) return "html";
-  return { terminal: "text", browser: "html", program: "json" }[kind] as Client["wants"];
+  return WANTED[kind];
 }
 
 /** Classifies a request from its two headers. */

@@ -13,7 +13,7 @@ import { CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
 import { type Help, PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
 import { oneLinerHelp } from "./one-liner.ts";
-import { queryOf, switchesHelp, switchesIn, type TextOptions } from "./text-switches.ts";
+import { switchesHelp, switchesIn, type TextOptions } from "./text-switches.ts";
 
 /** How one variant is drawn. */
 export interface Drawing {
@@ -53,6 +53,16 @@ export type TextAnswer = (request: Request) => Response;
 /** Variants kept at once: enough for every palette at a few widths, few enough to be nothing. */
 export const VARIANT_LIMIT = 32;
 
+/** Queries kept read at once, per answer: a status bar's few, whatever strangers send. */
+const QUERIES_KEPT = 64;
+
+/** What a query asks of a text answer. */
+interface Asked {
+  readonly switches: TextOptions;
+  readonly key: string;
+  readonly variant: string;
+}
+
 /**
  * Which variant a request asks for: what tells one drawing from another. The theme
  * counts without colour too: a QR code's blocks depend on the background.
@@ -81,13 +91,24 @@ function answerFrom(
     ...(options.vary === false && { vary: false as const }),
   };
 
-  return function answerText(request) {
-    const query = queryOf(request.url);
+  /** What a query asks for: the switches, what `keyOf` reads, and the variant they name. */
+  function read(query: URLSearchParams | undefined): Asked {
     const given = switchesIn(query);
     // Colour unless the switches say no; for one-liners, only when they say yes.
     const switches = plainUnlessAsked && !given.ansi ? { ...given, colour: false } : given;
     const key = keyOf ? keyOf(query) : "";
-    const variant = `${variantOf(switches)} ${key}`;
+    return { switches, key, variant: `${variantOf(switches)} ${key}` };
+  }
+  // Status bars ask for the same URL over and over: each query is read once (a query refused
+  // with a 400 never is kept).
+  const asked = new Cache<Asked>({ limit: QUERIES_KEPT });
+
+  return function answerText(request) {
+    const start = request.url.indexOf("?");
+    const search = start === -1 ? "" : request.url.slice(start + 1);
+    const { switches, key, variant } = asked.get(search, () =>
+      read(search ? new URLSearchParams(search) : undefined),
+    );
     const prepared = drawn.get(variant, (at) => {
       const style = switches.colour ? styleOf(paletteFor(switches.theme, switches.truecolor)) : PLAIN;
       const text = switches.help

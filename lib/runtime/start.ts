@@ -212,6 +212,7 @@ function drainOnSignal(runtime: Runtime, server: Server, graceMs = SHUTDOWN_GRAC
     stopping = true;
     server.log.event("draining", { signal }, `${signal}: draining requests in flight`);
     const timer = setTimeout(() => {
+      server.log.flush();
       runtime.err(`Requests still running ${graceMs} ms after ${signal}: exiting anyway`);
       runtime.exit(1);
     }, graceMs);

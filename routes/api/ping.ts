@@ -6,6 +6,7 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
+import { Cache } from "../../lib/cache.ts";
 import { nameParts } from "../../lib/content/name-parts.ts";
 import { siteApiName } from "../../lib/docs/document.ts";
 import { exampleReleaseId } from "../../lib/docs/examples.ts";
@@ -13,7 +14,7 @@ import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
 import { wantsHealth } from "../../lib/http/client-kind.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { HEALTH_HTTP_STATUS, healthOf, healthSchema } from "../../lib/http/health-check.ts";
-import { uncachedJson } from "../../lib/http/prepared-response.ts";
+import { PreparedJson, uncachedJson } from "../../lib/http/prepared-response.ts";
 import { renderStatusCard } from "../../lib/profile/ansi/index.ts";
 import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
 import { liveText } from "../../lib/profile/text-answer.ts";
@@ -125,7 +126,7 @@ export const GET = defineRoute({
     ];
     const { fly } = site.config;
     const uptimeAt = (at: Date) => Math.floor((at.getTime() - site.startedAt.getTime()) / 1000);
-    /** The heartbeat at `at`: built per request, as it says the time to the millisecond. */
+    /** The heartbeat at `at`. */
     const heartbeat = (at: Date) => ({
       pong: true,
       status: "ok",
@@ -134,7 +135,8 @@ export const GET = defineRoute({
       serverTime: at.toISOString(),
       ...(fly && { machine: fly.machineId, region: fly.region }),
     });
-    // The card shows the time to the second: drawn at most once a second.
+    // The heartbeat and the card show the time to the second: each built at most once a second.
+    const beats = new Cache<PreparedJson>({ every: { ms: 1000, clock: site.clock } });
     const statusCard = liveText(
       {
         intervalMs: 1000,
@@ -170,7 +172,11 @@ export const GET = defineRoute({
         });
       }
       if (client.wants === "text") return statusCard(request);
-      return uncachedJson(heartbeat(new Date(site.clock())), { pretty: client.prettyJson });
+      const beat = beats.get(
+        "heartbeat",
+        (at) => new PreparedJson(heartbeat(at), { cacheControl: CACHE_CONTROL.noStore, etag: false }),
+      );
+      return beat.respond(client, request);
     };
   },
 });

@@ -8,7 +8,7 @@ import { VERSION } from "../../lib/runtime/version.ts";
 import { defineRoute, type RouteModule } from "../../lib/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { freePort } from "../../scripts/loopback.ts";
-import { as, GET_PATHS } from "../support/app.ts";
+import { afterResponses, as, GET_PATHS } from "../support/app.ts";
 import { matching, type Sample, samplesOf, total } from "../support/exposition.ts";
 import { promtoolCheckMetrics } from "../support/promtool.ts";
 import { rawRequest, startServer, type TestServer } from "../support/server.ts";
@@ -157,6 +157,8 @@ test("the histogram counts each answer once: per route, its count equals the req
 });
 
 test("every answer is counted once, as it is logged once: the counter's total equals the access-log lines", async () => {
+  await afterResponses();
+  server.log.flush();
   const { samples } = await scrape();
   const accessLines = server.stdout.filter((line) => line.includes('"requestId"')).length;
   expect(total(samples, REQUESTS)).toBe(accessLines);
@@ -186,11 +188,14 @@ describe("the metrics port", () => {
   });
 
   test("a scrape is neither counted nor logged", async () => {
+    await afterResponses();
+    server.log.flush();
     const lines = server.stdout.length;
     const first = total((await scrape()).samples, REQUESTS);
     await scrape();
     await scrape();
     expect(total((await scrape()).samples, REQUESTS)).toBe(first);
+    server.log.flush();
     expect(server.stdout.length).toBe(lines);
   });
 

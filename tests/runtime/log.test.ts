@@ -1,6 +1,6 @@
-/** The log's line shapes: a request's, an event's, a failure's, each written as it happens. */
+/** The log's line shapes, how request lines are written together, and how events keep their place. */
 import { describe, expect, test } from "bun:test";
-import { type AccessEntry, createLog, type LogOptions } from "../../lib/runtime/log.ts";
+import { type AccessEntry, BATCH_MS, createLog, type LogOptions } from "../../lib/runtime/log.ts";
 
 const ARRIVED = Date.parse("2026-11-21T14:05:09.000Z");
 
@@ -41,6 +41,7 @@ describe("a request's line", () => {
   const line = (format: "json" | "pretty", method = entry.method, path = entry.path) => {
     const { log, writes } = written({ format });
     log.access({ ...served("abc"), method, path, durationMs: 0.4213, client: "terminal" });
+    log.flush();
     return writes[0] as string;
   };
 
@@ -57,10 +58,9 @@ describe("a request's line", () => {
     expect(parsed).toMatchObject({ method: 'G"T', path: '/a"b\\c%01%1B[2J' });
   });
 
-  test("each request is its line, written as it is answered, with its own arrival time and duration", () => {
+  test("each entry keeps its own arrival time and duration when written with others", () => {
     const { log, writes } = written();
     log.access({ ...served("a"), durationMs: 1 });
-    expect(writes).toHaveLength(1);
     log.access({
       ...served("b"),
       arrivedAtMs: ARRIVED + 1500,
@@ -68,7 +68,8 @@ describe("a request's line", () => {
       durationMs: 2.5,
       client: "browser",
     });
-    const parsed = writes.map((text) => JSON.parse(text));
+    log.flush();
+    const parsed = (writes[0] as string).split("\n").map((text) => JSON.parse(text));
     expect(parsed.map(({ time, status, durationMs, client }) => [time, status, durationMs, client])).toEqual([
       ["2026-11-21T14:05:09.000Z", 200, 1, "program"],
       ["2026-11-21T14:05:10.500Z", 404, 2.5, "browser"],
@@ -76,8 +77,28 @@ describe("a request's line", () => {
   });
 });
 
+describe("written together", () => {
+  const idsOf = (text: string) => text.split("\n").map((line) => JSON.parse(line).requestId);
+
+  test(`lines of requests within ${BATCH_MS} ms go out in one write, in order`, async () => {
+    const { log, writes } = written();
+    for (const id of ["a", "b", "c"]) log.access(served(id));
+    expect(writes).toEqual([]);
+    await Bun.sleep(BATCH_MS * 2);
+    expect(writes.map(idsOf)).toEqual([["a", "b", "c"]]);
+  });
+
+  test("flush writes what waits at once, and nothing when nothing does", () => {
+    const { log, writes } = written();
+    log.access(served("before exit"));
+    log.flush();
+    log.flush();
+    expect(writes.map(idsOf)).toEqual([["before exit"]]);
+  });
+});
+
 describe("events and failures", () => {
-  test("an event is one JSON line with its time and name, after the requests before it", () => {
+  test("an event is one JSON line with its time and name, after the requests waiting before it", () => {
     const { log, writes } = written();
     log.access(served("first"));
     log.event("indexnow.submission", { outcome: "accepted" }, "IndexNow: accepted");
@@ -97,7 +118,7 @@ describe("events and failures", () => {
     expect(writes[1]).toMatch(/^\S+Z indexnow.submission \{"outcome":"accepted"\}$/);
   });
 
-  test("a failure goes to stderr with its stack trace", () => {
+  test("a failure goes to stderr with its stack trace, after the lines waiting before it", () => {
     const { log, writes, failures } = written();
     log.access({ ...served("x"), path: "/boom", status: 500 });
     log.error("GET /boom failed", new Error("boom"));

@@ -18,5 +18,6 @@ export function memoryLog(): MemoryLog {
     access: (entry) => accesses.push(entry),
     event: (name, fields) => events.push({ name, fields }),
     error: (message, error) => errors.push({ message, error }),
+    flush: () => {},
   };
 }
