@@ -8,7 +8,7 @@
  */
 import { CONSOLE, readCommandLine, refuse } from "../lib/runtime/command-line.ts";
 import { startServerProcess } from "../scripts/loopback.ts";
-import { CASE_OPTIONS, casesNamed, median } from "./cases.ts";
+import { benchCases, CASE_OPTIONS, casesNamed, median } from "./cases.ts";
 import { onServerCore } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { type Pair, roundInTurns } from "./rounds.ts";
@@ -45,7 +45,6 @@ if (read.exit !== undefined) process.exit(read.exit);
 const { a, b } = read.values;
 if (!a || !b) process.exit(refuse(COMMAND, CONSOLE, "--a and --b are both needed"));
 const rounds = Number(read.values.rounds ?? DEFAULT_ROUNDS);
-const cases = casesNamed(read.values.only);
 // Both builds read the same stand-in GitHub, as the bench's app does.
 const live = startLiveSource();
 const env = live.env;
@@ -53,6 +52,7 @@ const servers: Pair = [
   await startServerProcess(onServerCore(["bash", "-c", `exec ${a}`]), { env }),
   await startServerProcess(onServerCore(["bash", "-c", `exec ${b}`]), { env }),
 ];
+const cases = casesNamed(await benchCases(servers[0]), read.values.only);
 
 for (const benchCase of cases) {
   await roundInTurns(0, servers, benchCase); // warm-up, discarded

@@ -1,15 +1,12 @@
 /**
- * @module What the bench measures: every GET endpoint, for each client class that changes
- * its representation, and a one-liner.
+ * @module What the bench measures: every GET route as a person tries it, once for each
+ * representation a class of client gets of it, and the text switches asked at the root
+ * (a one-liner). The cases are read from a running server, so an endpoint added or removed
+ * is measured or not with nothing edited here.
  */
-import { builtInFiles } from "../lib/content/files.ts";
-import { readContent } from "../lib/content/site-content.ts";
-
-/**
- * The structured profile's path for the owner built into the executable the bench runs;
- * the handle, checked as start-up checks it, does not depend on `SITE_URL`.
- */
-const PROFILE_PATH = `/api/${readContent(builtInFiles, "http://localhost").profile.handle}.json`;
+import { TEXT_SWITCHES } from "../lib/profile/text-switches.ts";
+import type { ServerProcess } from "../scripts/loopback.ts";
+import { serverGetPaths } from "../scripts/served-paths.ts";
 
 export const UA = {
   curl: "curl/8.5.0",
@@ -18,6 +15,13 @@ export const UA = {
   program: "python-requests/2.31.0",
 };
 
+/** The three classes of client, as each asks by default. */
+export const CLIENTS = {
+  curl: { "user-agent": UA.curl, accept: "*/*" },
+  browser: { "user-agent": UA.browser, accept: "text/html,*/*;q=0.8" },
+  program: { "user-agent": UA.program, accept: "*/*" },
+} as const;
+
 /** One endpoint, asked for by one class of client. */
 export interface BenchCase {
   readonly name: string;
@@ -25,26 +29,47 @@ export interface BenchCase {
   readonly headers: Record<string, string>;
 }
 
-/** Every GET endpoint, and each client class that changes its representation. */
-export const ALL_CASES: readonly BenchCase[] = [
-  { name: "ping, program JSON", path: "/api/ping", headers: { "user-agent": UA.program, accept: "*/*" } },
-  { name: "ping, curl text", path: "/api/ping", headers: { "user-agent": UA.curl, accept: "*/*" } },
-  { name: "/, curl ANSI", path: "/", headers: { "user-agent": UA.curl, accept: "*/*" } },
-  { name: "/, browser", path: "/", headers: { "user-agent": UA.browser, accept: "text/html,*/*;q=0.8" } },
-  { name: "/, program JSON", path: "/", headers: { "user-agent": UA.program, accept: "*/*" } },
-  { name: "one-liner, curl", path: "/?format=3", headers: { "user-agent": UA.curl, accept: "*/*" } },
-  { name: "curl, ANSI", path: "/api/curl", headers: { "user-agent": UA.curl, accept: "*/*" } },
-  { name: "profile JSON, browser", path: PROFILE_PATH, headers: { "user-agent": UA.browser, accept: "*/*" } },
-  {
-    name: "profile JSON, curl pretty",
-    path: PROFILE_PATH,
-    headers: { "user-agent": UA.curl, accept: "*/*" },
-  },
-  { name: "now, browser", path: "/api/now", headers: { "user-agent": UA.browser, accept: "*/*" } },
-  { name: "fortune, browser", path: "/api/fortune", headers: { "user-agent": UA.browser, accept: "*/*" } },
-  { name: "roast, browser", path: "/api/roast", headers: { "user-agent": UA.browser, accept: "*/*" } },
-  { name: "stack, browser", path: "/api/stack", headers: { "user-agent": UA.browser, accept: "*/*" } },
-];
+/** The one-liners: the text switches a terminal asks for at the root. */
+const AT_ROOT = TEXT_SWITCHES.flatMap((textSwitch) =>
+  "atRoot" in textSwitch ? [`/?${textSwitch.example}`] : [],
+);
+
+/**
+ * What tells one representation from another: the media type, and for JSON whether it is
+ * pretty (pretty JSON ends with a newline). Fortune and roast answer a random pick, so the
+ * body itself cannot tell.
+ */
+function representation(response: Response, body: string): string {
+  const type = (response.headers.get("content-type") ?? "none").split(";")[0] as string;
+  const [, subtype = type] = type.split("/");
+  const name = { html: "HTML", plain: "text", json: "JSON" }[subtype] ?? subtype;
+  return subtype.endsWith("json") && body.endsWith("\n") ? `pretty ${name}` : name;
+}
+
+/**
+ * Every case the server at `server` has: each GET route it serves (as `serverGetPaths`
+ * works them out), asked by each class of client, one case per representation, named for
+ * the first class that gets it; and the one-liners, for curl.
+ */
+export async function benchCases(server: ServerProcess): Promise<BenchCase[]> {
+  const cases: BenchCase[] = [];
+  // WebFinger's question names the server's own origin, whose port is each run's own.
+  const named = (path: string) => path.replace(`:${new URL(server.url).port}`, ":…");
+  const ask = async (path: string, clients: readonly (keyof typeof CLIENTS)[]) => {
+    const seen = new Set<string>();
+    for (const client of clients) {
+      const headers = CLIENTS[client];
+      const response = await fetch(`${server.url}${path}`, { headers });
+      const seenAs = representation(response, await response.text());
+      if (response.status !== 200 || seen.has(seenAs)) continue;
+      seen.add(seenAs);
+      cases.push({ name: `${named(path)}, ${client}: ${seenAs}`, path, headers });
+    }
+  };
+  for (const path of serverGetPaths(server.env)) await ask(path, ["curl", "browser", "program"]);
+  for (const path of AT_ROOT) await ask(path, ["curl"]);
+  return cases;
+}
 
 /** The median of some figures. */
 export function median(values: readonly number[]): number {
@@ -59,6 +84,6 @@ export function median(values: readonly number[]): number {
 export const CASE_OPTIONS = { rounds: { type: "string" }, only: { type: "string" } } as const;
 
 /** The cases whose name contains `only`; every case without it. */
-export function casesNamed(only = ""): BenchCase[] {
-  return ALL_CASES.filter(({ name }) => name.includes(only));
+export function casesNamed(cases: readonly BenchCase[], only = ""): BenchCase[] {
+  return cases.filter(({ name }) => name.includes(only));
 }

@@ -20,7 +20,7 @@ import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../lib/docs/paths.
 import { TEXT_SWITCHES } from "../lib/profile/text-switches.ts";
 import { type Resident, type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { serverGetPaths } from "../scripts/served-paths.ts";
-import { median, UA } from "./cases.ts";
+import { CLIENTS, median, UA } from "./cases.ts";
 import { compareBuilds } from "./compare-builds.ts";
 import { evictFromPageCache } from "./page-cache.ts";
 import {
@@ -47,12 +47,8 @@ export interface Memory {
   readonly fromDisk: boolean;
 }
 
-const CLIENTS = [
-  { "user-agent": UA.curl, accept: "*/*" },
-  { "user-agent": UA.browser, accept: "text/html,*/*;q=0.8" },
-  { "user-agent": UA.program, accept: "*/*" },
-  { "user-agent": UA.curl, accept: "application/json" },
-];
+/** Each class of client, and curl asking for JSON. */
+const ASKING = [...Object.values(CLIENTS), { "user-agent": UA.curl, accept: "application/json" }];
 const CODINGS = ["identity", "br", "zstd", "gzip"];
 /** Each text switch as its table's example types it, but the one-liners' (asked at the root). */
 const SWITCHES = TEXT_SWITCHES.flatMap((textSwitch) =>
@@ -70,10 +66,13 @@ function pathsOf(server: ServerProcess, extra: readonly string[]): string[] {
   return [...new Set([...serverGetPaths(server.env), ...extra])];
 }
 
-/** Asks `url` for every representation once: each path, client class and coding, and the text switches. */
+/**
+ * Asks `url` for every representation once: each path, client class and coding, and the
+ * text switches of every path that answers a terminal with text.
+ */
 async function everyRepresentation(url: string, paths: readonly string[]): Promise<void> {
   for (const path of paths) {
-    for (const client of CLIENTS) {
+    for (const client of ASKING) {
       for (const coding of CODINGS) {
         await (
           await fetch(`${url}${path}`, {
@@ -83,10 +82,11 @@ async function everyRepresentation(url: string, paths: readonly string[]): Promi
         ).arrayBuffer();
       }
     }
-  }
-  for (const path of ["/", "/api/curl", "/api/ping", "/api/vcard"]) {
+    const text = await fetch(`${url}${path}`, { headers: CLIENTS.curl });
+    await text.arrayBuffer();
+    if (!text.headers.get("content-type")?.startsWith("text/plain")) continue;
     for (const query of SWITCHES) {
-      await (await fetch(`${url}${path}${query}`, { headers: CLIENTS[0] })).arrayBuffer();
+      await (await fetch(`${url}${path}${query}`, { headers: CLIENTS.curl })).arrayBuffer();
     }
   }
 }

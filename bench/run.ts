@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 import { type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { baselineClass, type Recorded, recording } from "./baseline-server.ts";
-import { ALL_CASES, type BenchCase, CASE_OPTIONS, casesNamed, median, UA } from "./cases.ts";
+import { type BenchCase, benchCases, CASE_OPTIONS, CLIENTS, casesNamed, median, UA } from "./cases.ts";
 import { onServerCore, PINNING } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
@@ -72,24 +72,22 @@ const LATENCY_RUNS = quick ? 1 : 3;
 const STARTS = quick ? 3 : 10;
 const MEMORY_STARTS = quick ? 1 : 5;
 
-const CASES = casesNamed(only);
-/** The case the control (two copies of the bare server) is measured on. */
-const CONTROL_CASE = CASES[0] as BenchCase;
-
 const EXECUTABLE = join(ROOT, "dist", "site");
 const live = startLiveSource();
 const baselineCommand = (recorded: string) => ["bun", join(import.meta.dir, "baseline-server.ts"), recorded];
 
-/** What the app answers for each case: the baseline answers exactly that. */
-async function record(app: ServerProcess): Promise<Recorded[]> {
+/** What the app answers each class of client at each case's path: the baseline answers exactly that. */
+async function record(app: ServerProcess, cases: readonly BenchCase[]): Promise<Recorded[]> {
   const recorded: Recorded[] = [];
-  for (const { path, headers } of ALL_CASES) {
-    const key = `${path} ${baselineClass(headers["user-agent"] ?? null, headers.accept ?? null)}`;
-    // As wrk asks: no Accept-Encoding, so the body as is.
-    const answer = await fetch(`${app.url}${path}`, {
-      headers: { ...headers, "accept-encoding": "identity" },
-    });
-    recorded.push(await recording(key, answer));
+  for (const path of new Set(cases.map((benchCase) => benchCase.path))) {
+    for (const headers of Object.values(CLIENTS)) {
+      const key = `${path} ${baselineClass(headers["user-agent"], headers.accept)}`;
+      // As wrk asks: no Accept-Encoding, so the body as is.
+      const answer = await fetch(`${app.url}${path}`, {
+        headers: { ...headers, "accept-encoding": "identity" },
+      });
+      recorded.push(await recording(key, answer));
+    }
   }
   return recorded;
 }
@@ -140,6 +138,11 @@ async function main(): Promise<BenchResult> {
   if (spawnSync("bun", ["run", "build"], { cwd: ROOT, stdio: "ignore" }).status !== 0) {
     throw new Error("bun run build failed");
   }
+  const app = await startServerProcess(onServerCore([EXECUTABLE]), { env: live.env });
+  const everyCase = await benchCases(app);
+  const CASES = casesNamed(everyCase, only);
+  /** The case the control (two copies of the bare server) is measured on. */
+  const CONTROL_CASE = CASES[0] as BenchCase;
   console.log(
     `${CASES.length} cases, ${ROUNDS} rounds of ${TURNS.seconds} s a side in turns of ${TURNS.turnMs} ms, ` +
       `${LATENCY_RUNS} latency runs a side; ${GENERATOR}, ${CONNECTIONS} connections; ${PINNING}`,
@@ -152,13 +155,12 @@ async function main(): Promise<BenchResult> {
     bare: await measureMemory(references.bare, { runs: MEMORY_STARTS }),
     builtIns: await measureMemory(references.builtIns, { runs: MEMORY_STARTS }),
   };
-  const app = await startServerProcess(onServerCore([EXECUTABLE]), { env: live.env });
   const recordedFile = join(tmpdir(), `bench-recorded-${process.pid}.json`);
-  writeFileSync(recordedFile, JSON.stringify(await record(app)));
+  writeFileSync(recordedFile, JSON.stringify(await record(app, everyCase)));
   const baseline = await startServerProcess(onServerCore(baselineCommand(recordedFile)));
   // A second copy of the baseline: what the rounds make of two identical servers.
   const twin = await startServerProcess(onServerCore(baselineCommand(recordedFile)));
-  const wire = await wireBytes(app.url);
+  const wire = await wireBytes(app.url, everyCase);
 
   // Latency first: its runs also warm every route up on both sides before the rounds.
   const latency = CASES.map(() => new Sides<LoadResult>());

@@ -2,8 +2,9 @@
  * @module Bytes on the wire: the body each endpoint sends, as is and in each content
  * coding, as the app answers a client that asks for it.
  */
+import { OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { ENCODINGS } from "../lib/http/compression.ts";
-import { ALL_CASES, UA } from "./cases.ts";
+import { type BenchCase, CLIENTS } from "./cases.ts";
 
 export interface WireRow {
   readonly name: string;
@@ -12,15 +13,8 @@ export interface WireRow {
   readonly encoded: Readonly<Record<(typeof ENCODINGS)[number], number>>;
 }
 
-/** The bench's cases, and the largest answer, which no case measures for speed. */
-const MEASURED = [
-  ...ALL_CASES,
-  {
-    name: "docs/json, program",
-    path: "/api/docs/json",
-    headers: { "user-agent": UA.program, accept: "*/*" },
-  },
-];
+/** The largest answer, which no case measures for speed. */
+const DOCUMENT = { name: `${OPENAPI_PATH}, program: JSON`, path: OPENAPI_PATH, headers: CLIENTS.program };
 
 async function bodyBytes(url: string, headers: Record<string, string>, coding: string): Promise<number> {
   const response = await fetch(url, {
@@ -30,10 +24,10 @@ async function bodyBytes(url: string, headers: Record<string, string>, coding: s
   return (await response.arrayBuffer()).byteLength;
 }
 
-/** Each case's body size, as is and per coding, from the running app at `url`. */
-export async function wireBytes(url: string): Promise<WireRow[]> {
+/** Each case's body size, and the OpenAPI document's, as is and per coding, from the running app at `url`. */
+export async function wireBytes(url: string, cases: readonly BenchCase[]): Promise<WireRow[]> {
   const rows: WireRow[] = [];
-  for (const { name, path, headers } of MEASURED) {
+  for (const { name, path, headers } of [...cases, DOCUMENT]) {
     const identity = await bodyBytes(`${url}${path}`, headers, "identity");
     const encoded = { br: 0, zstd: 0, gzip: 0 };
     for (const coding of ENCODINGS) encoded[coding] = await bodyBytes(`${url}${path}`, headers, coding);
