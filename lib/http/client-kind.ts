@@ -83,7 +83,10 @@ export function acceptsOnlyHtml(accept: string): boolean {
  * weight above 0: in any case, as media types compare. A wildcard does not ask for it.
  */
 export function acceptsHealth(accept: string): boolean {
-  return qualityList(accept).some(({ value, q }) => value === CONTENT_TYPE.health && q > 0);
+  return (
+    /health/i.test(accept) &&
+    qualityList(accept).some(({ value, q }) => value === CONTENT_TYPE.health && q > 0)
+  );
 }
 
 /** Whether a request asks for the health-check format (`acceptsHealth`). */

@@ -3,10 +3,11 @@
  * `@<handle>@<site host>` in Mastodon finds the owner's real fediverse account.
  */
 import { Type as t } from "@sinclair/typebox";
+import { Cache } from "../../lib/cache.ts";
 import { envelope, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
-import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
-import { PreparedResponse, serialiseJson } from "../../lib/http/prepared-response.ts";
+import { CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { quoteInput } from "../../lib/http/request-input.ts";
 import { jrdFor, REL, subjectFor, webfingerOwner, webfingerQuery } from "../../lib/identity/webfinger.ts";
 import { defineRoute } from "../../lib/site.ts";
@@ -88,6 +89,8 @@ export const GET = defineRoute({
     `${path}?resource=${webfingerOwner(content.profile, siteUrl).acct}`,
   setup(site) {
     const owner = webfingerOwner(site.content.profile, site.config.siteUrl);
+    // Keyed by what the answer says; strangers' `rel`s cannot grow it past the limit.
+    const answers = new Cache<PreparedJson>({ limit: 64 });
     return function webfinger({ client, request }) {
       const { resource, rels } = webfingerQuery(request.url, owner.acct);
       const subject = subjectFor(owner, resource);
@@ -97,13 +100,11 @@ export const GET = defineRoute({
           `${quoteInput(resource, 80)} is not this site's owner; ask for ${owner.acct}`,
         );
       }
-      const jrd = serialiseJson(jrdFor(owner, subject, rels), client.prettyJson);
-      const answer = new PreparedResponse(jrd, {
-        contentType: CONTENT_TYPE.jrd,
-        cacheControl: CACHE_CONTROL.content,
-        etag: true,
-      });
-      return answer.respond(request);
+      const answer = answers.get(
+        JSON.stringify([subject, rels]),
+        () => new PreparedJson(jrdFor(owner, subject, rels), { contentType: CONTENT_TYPE.jrd }),
+      );
+      return answer.respond(client, request);
     };
   },
 });

@@ -4,7 +4,8 @@ import { contentFile } from "../../lib/content/content-file.ts";
 import { randomPicker } from "../../lib/content/random-pick.ts";
 import { Text } from "../../lib/content/schemas.ts";
 import { jsonBody, ok } from "../../lib/docs/responses.ts";
-import { uncachedJson } from "../../lib/http/prepared-response.ts";
+import { CACHE_CONTROL } from "../../lib/http/headers.ts";
+import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/site.ts";
 
 const Quote = t.Object(
@@ -34,9 +35,12 @@ export const GET = defineRoute({
     }),
   },
   setup(site) {
-    const pick = randomPicker(site.read(QUOTES), site.random);
-    return function fortune({ client }) {
-      return uncachedJson(pick(), { pretty: client.prettyJson });
+    const answers = site
+      .read(QUOTES)
+      .map((quote) => new PreparedJson(quote, { cacheControl: CACHE_CONTROL.noStore, etag: false }));
+    const pick = randomPicker(answers, site.random);
+    return function fortune({ client, request }) {
+      return pick().respond(client, request);
     };
   },
 });

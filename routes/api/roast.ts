@@ -5,7 +5,8 @@ import { contentFile } from "../../lib/content/content-file.ts";
 import { randomPicker } from "../../lib/content/random-pick.ts";
 import { expecting, Text } from "../../lib/content/schemas.ts";
 import { jsonBody, ok } from "../../lib/docs/responses.ts";
-import { uncachedJson } from "../../lib/http/prepared-response.ts";
+import { CACHE_CONTROL } from "../../lib/http/headers.ts";
+import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/site.ts";
 
 const Roast = t.Object(
@@ -58,9 +59,12 @@ export const GET = defineRoute({
   },
   featured: true,
   setup(site) {
-    const pick = randomPicker(site.read(ROASTS), site.random);
-    return function roast({ client }) {
-      return uncachedJson(pick(), { pretty: client.prettyJson });
+    const answers = site
+      .read(ROASTS)
+      .map((roast) => new PreparedJson(roast, { cacheControl: CACHE_CONTROL.noStore, etag: false }));
+    const pick = randomPicker(answers, site.random);
+    return function roast({ client, request }) {
+      return pick().respond(client, request);
     };
   },
 });
