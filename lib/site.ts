@@ -9,14 +9,12 @@ import type { DocumentDecoration } from "elysia";
 import type { ContentFile } from "./content/content-file.ts";
 import type { Content } from "./content/site-content.ts";
 import {
-  type DatedContent,
   type Handler,
   METHODS,
   type Method,
-  type PageLink,
   type RouteSummary,
+  type RouteTraits,
   servedPath,
-  type WholeContent,
 } from "./http/route.ts";
 import type { IndexNowService } from "./indexnow/service.ts";
 import type { LiveFeed } from "./live/feed.ts";
@@ -75,7 +73,7 @@ export interface RouteDetail extends Omit<DocumentDecoration, "responses"> {
   responses: (site: Site) => RouteResponses;
 }
 
-export interface RouteDefinition {
+export interface RouteDefinition extends RouteTraits {
   readonly detail: RouteDetail;
   /**
    * What a person tries the route with when its path alone is not an answer: the path and
@@ -85,21 +83,6 @@ export interface RouteDefinition {
    * has nothing. Given the path the route is served at; without it, the path.
    */
   readonly examplePath?: (path: string, content: Content, siteUrl: string) => string | undefined;
-  /** The content file the route answers with whole: where the profile sends a reader for what it leaves out. */
-  readonly contentAsJson?: WholeContent;
-  /** Suggested on the ping's status card, under "Try next". */
-  readonly featured?: true;
-  /** A terminal gets the profile itself here: the profile lists the route nowhere, its reader being there. */
-  readonly profileForTerminals?: true;
-  /**
-   * A page for search engines: listed in the sitemap, and sent to IndexNow, its `lastmod`
-   * the latest `updated` of these content files ([] for none).
-   */
-  readonly sitemap?: readonly DatedContent[];
-  /** The page's `<link>` to the route, in its head: humans.txt is `rel="author"`. */
-  readonly pageLink?: PageLink;
-  /** robots.txt names the route on a line of this field: the sitemap's `Sitemap:`. */
-  readonly robotsTxt?: "Sitemap";
   setup(site: Site): Handler;
 }
 

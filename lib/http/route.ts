@@ -35,8 +35,27 @@ export type WholeContent = "profile" | "now";
 /** The content whose `updated` dates a page of the sitemap. */
 export type DatedContent = "profile" | "now";
 
+/** What a route file says of its route for the rest of the site; each one optional. */
+export interface RouteTraits {
+  /** The content file it answers with whole: where the profile sends a reader for what it leaves out. */
+  readonly contentAsJson?: WholeContent;
+  /** Suggested on the ping's status card, under "Try next". */
+  readonly featured?: true;
+  /** A terminal gets the profile itself here: the profile lists the route nowhere, its reader being there. */
+  readonly profileForTerminals?: true;
+  /**
+   * A page for search engines: listed in the sitemap, and sent to IndexNow, its `lastmod`
+   * the latest `updated` of these content files ([] for none).
+   */
+  readonly sitemap?: readonly DatedContent[];
+  /** The page's `<link>` to the route, in its head: humans.txt is `rel="author"`. */
+  readonly pageLink?: PageLink;
+  /** robots.txt names the route on a line of this field: the sitemap's `Sitemap:`. */
+  readonly robotsTxt?: "Sitemap";
+}
+
 /** A route as the index, the profile's "Try" and the ping's card list it. */
-export interface RouteSummary {
+export interface RouteSummary extends RouteTraits {
   readonly method: Method;
   /** Where it is served: `/api/ada.json`. */
   readonly path: string;
@@ -44,18 +63,6 @@ export interface RouteSummary {
   readonly examplePath: string;
   /** The OpenAPI summary: one line. */
   readonly summary: string;
-  /** The content file it answers with whole, where the profile sends a reader for what it leaves out. */
-  readonly contentAsJson?: WholeContent;
-  /** Suggested on the ping's status card. */
-  readonly featured?: true;
-  /** A terminal gets the profile itself here: the profile does not suggest it to its own reader. */
-  readonly profileForTerminals?: true;
-  /** A page of the sitemap, dated by the latest `updated` of these. */
-  readonly sitemap?: readonly DatedContent[];
-  /** The page's `<link>` to it, in its head: humans.txt is `rel="author"`. */
-  readonly pageLink?: PageLink;
-  /** robots.txt names it on a line of this field: the sitemap's `Sitemap:`. */
-  readonly robotsTxt?: "Sitemap";
 }
 
 /** A `<link>` in the page's head: how the page relates to the route, and what the route answers. */

@@ -5,6 +5,7 @@
  * starts a new owner with nothing of the sample's; with init, in either order, neither
  * loses what the other set.
  */
+
 import { afterAll, describe, expect, test } from "bun:test";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +19,7 @@ import { validContent, writeContent } from "../support/content.ts";
 import { ownerContent, ownerDir, ownerFile } from "../support/owners.ts";
 import { runCommand, scriptLines } from "../support/run.ts";
 import { startServer } from "../support/server.ts";
+import { inTerminal } from "../support/terminal-session.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const scratch = mkdtempSync(join(tmpdir(), "import-resume-"));
@@ -62,34 +64,6 @@ async function importResume(resume: unknown, dir: string, ...args: string[]) {
 
 async function init(dir: string, ...args: string[]) {
   return runCommand(["bun", "run", "init", "--content-dir", dir, ...args], { cwd: ROOT, env: ENV });
-}
-
-/**
- * `command` in a terminal 200 columns wide, as init's tests run it: `shows` waits up to
- * 10 s for `text` after what it showed last, and says whether it came.
- */
-function inTerminal(command: string[]) {
-  const decoder = new TextDecoder();
-  let shown = "";
-  let seen = 0;
-  const child = Bun.spawn(command, {
-    cwd: ROOT,
-    env: ENV,
-    terminal: {
-      cols: 200,
-      data: (_terminal, data) => {
-        shown += decoder.decode(data, { stream: true });
-      },
-    },
-  });
-  async function shows(text: string): Promise<boolean> {
-    const deadline = performance.now() + 10_000;
-    while (shown.indexOf(text, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
-    const at = shown.indexOf(text, seen);
-    if (at >= 0) seen = at + text.length;
-    return at >= 0;
-  }
-  return { child, shows };
 }
 
 /** The sample owner's profile as a JSON Resume, as the site writes one. */
@@ -275,21 +249,15 @@ describe("on a fresh clone: over the shipped sample", () => {
     const dir = contentFolder("sample");
     const file = join(scratch, "in-a-terminal.json");
     writeFileSync(file, JSON.stringify(sample));
-    const { child, shows } = inTerminal(["bun", "run", "import-resume", file, "--content-dir", dir]);
-    try {
-      for (const [text, answer] of [
-        ["Time zone [", "Mars/Base"],
-        ['  Time zone is "Mars/Base", not a time zone this runtime knows', undefined],
-        ["Time zone [", "America/Los_Angeles"],
-      ] as const) {
-        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
-        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
-      }
-      expect(await child.exited).toBe(0);
-    } finally {
-      child.kill();
-      child.terminal?.close();
-    }
+    const { converse } = inTerminal(["bun", "run", "import-resume", file, "--content-dir", dir], {
+      cwd: ROOT,
+      env: ENV,
+    });
+    await converse([
+      ["Time zone [", "Mars/Base"],
+      ['  Time zone is "Mars/Base", not a time zone this runtime knows', undefined],
+      ["Time zone [", "America/Los_Angeles"],
+    ]);
     expect(readJson<Profile>(dir, "profile.json").location.timezone).toBe("America/Los_Angeles");
   }, 30_000);
 });

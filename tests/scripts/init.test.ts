@@ -2,6 +2,7 @@
  * `bun run init`: a new owner's content from flags or from answers in a terminal, checked
  * as start-up checks it and shown by a started server; refusals that write nothing.
  */
+
 import { afterAll, describe, expect, test } from "bun:test";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,7 @@ import { validContent, writeContent } from "../support/content.ts";
 import { ownerDir } from "../support/owners.ts";
 import { runCommand, scriptLines } from "../support/run.ts";
 import { startServer } from "../support/server.ts";
+import { inTerminal } from "../support/terminal-session.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const scratch = mkdtempSync(join(tmpdir(), "site-init-"));
@@ -60,33 +62,9 @@ async function init(dir: string, ...args: string[]) {
   return { ...ran, errors: scriptLines(ran.stderr) };
 }
 
-/**
- * `bun run init` in a terminal 200 columns wide: what it has shown so far, and `shows`,
- * which waits up to 10 s for `text` after what it showed last, and says whether it came.
- */
-function initInTerminal(dir: string, ...args: string[]) {
-  const decoder = new TextDecoder();
-  let shown = "";
-  let seen = 0;
-  const child = Bun.spawn(["bun", "run", "init", "--content-dir", dir, ...args], {
-    cwd: ROOT,
-    env: ENV,
-    terminal: {
-      cols: 200,
-      data: (_terminal, data) => {
-        shown += decoder.decode(data, { stream: true });
-      },
-    },
-  });
-  async function shows(text: string): Promise<boolean> {
-    const deadline = performance.now() + 10_000;
-    while (shown.indexOf(text, seen) < 0 && performance.now() < deadline) await Bun.sleep(20);
-    const at = shown.indexOf(text, seen);
-    if (at >= 0) seen = at + text.length;
-    return at >= 0;
-  }
-  return { child, screen: () => shown, shows };
-}
+/** `bun run init` in a terminal, over the folder `dir`. */
+const initInTerminal = (dir: string, ...args: string[]) =>
+  inTerminal(["bun", "run", "init", "--content-dir", dir, ...args], { cwd: ROOT, env: ENV });
 
 describe("with flags", () => {
   test("writes content for the new owner that start-up accepts, and a server shows them", async () => {
@@ -214,8 +192,8 @@ describe("with flags", () => {
 describe("in a terminal", () => {
   test("asks for each value and offers what it can make", async () => {
     const dir = newFolder();
-    const { child, shows } = initInTerminal(dir);
-    const conversation: [string, string][] = [
+    const { converse } = initInTerminal(dir);
+    await converse([
       ["Name, as the site shows it: ", "Grace Hopper"],
       ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
       ["Current role, one line: ", "Rear admiral"],
@@ -227,17 +205,7 @@ describe("in a terminal", () => {
       ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
       ["Link 1, as LABEL=URL (empty when done): ", "GitHub=https://github.com/grace"],
       ["Link 2, as LABEL=URL (empty when done): ", ""],
-    ];
-    try {
-      for (const [prompt, answer] of conversation) {
-        expect({ prompt, shown: await shows(prompt) }).toEqual({ prompt, shown: true });
-        child.terminal?.write(`${answer}\r`);
-      }
-      expect(await child.exited).toBe(0);
-    } finally {
-      child.kill();
-      child.terminal?.close();
-    }
+    ]);
     const { profile } = readContent(folderFiles(dir), SITE_URL);
     expect(profile).toMatchObject({
       handle: "grace-hopper",
@@ -250,9 +218,9 @@ describe("in a terminal", () => {
 
   test("a refused answer is said at once, named by its prompt, and its question asked again before the next", async () => {
     const dir = newFolder();
-    const { child, screen, shows } = initInTerminal(dir);
+    const { converse, screen } = initInTerminal(dir);
     // Each refusal comes right after its answer, and the same prompt right after it.
-    const conversation: [string, string | undefined][] = [
+    await converse([
       ["Name, as the site shows it: ", "Grace Hopper"],
       ["Handle, for /api/<handle>.json [grace-hopper]: ", "Grace!"],
       [
@@ -287,17 +255,7 @@ describe("in a terminal", () => {
       ],
       ["Link 1, as LABEL=URL (empty when done): ", "GitHub=https://github.com/grace"],
       ["Link 2, as LABEL=URL (empty when done): ", ""],
-    ];
-    try {
-      for (const [text, answer] of conversation) {
-        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
-        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
-      }
-      expect(await child.exited).toBe(0);
-    } finally {
-      child.kill();
-      child.terminal?.close();
-    }
+    ]);
     // A person at a prompt typed no flag: none is named.
     const [_command, ...conversed] = stripVTControlCharacters(screen()).split("\n");
     expect(conversed.join("\n")).not.toMatch(/--[a-z]/);
@@ -313,36 +271,26 @@ describe("in a terminal", () => {
 
   test("a refused flag is named by its flag, then its question is asked", async () => {
     const dir = newFolder();
-    const { child, shows } = initInTerminal(dir, ...OWNER, "--email", "grace");
-    try {
-      for (const [text, answer] of [
-        ['  --email is "grace"; expected an e-mail address like ada@example.com', undefined],
-        ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
-        ["Public e-mail address (empty for none): ", "grace@example.com"],
-        ["Fediverse account, like @ada@mastodon.social (empty for none): ", ""],
-        ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
-      ] as const) {
-        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
-        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
-      }
-      expect(await child.exited).toBe(0);
-    } finally {
-      child.kill();
-      child.terminal?.close();
-    }
+    const { converse } = initInTerminal(dir, ...OWNER, "--email", "grace");
+    await converse([
+      ['  --email is "grace"; expected an e-mail address like ada@example.com', undefined],
+      ["Handle, for /api/<handle>.json [grace-hopper]: ", ""],
+      ["Public e-mail address (empty for none): ", "grace@example.com"],
+      ["Fediverse account, like @ada@mastodon.social (empty for none): ", ""],
+      ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
+    ]);
     expect(readContent(folderFiles(dir), SITE_URL).profile.email).toBe("grace@example.com");
   }, 30_000);
 
   test("says why it offers no handle for a name that makes none, before asking for one", async () => {
-    const { child, screen, shows } = initInTerminal(newFolder());
+    const { child, screen, shows, close } = initInTerminal(newFolder());
     const handlePrompt = "Handle, for /api/<handle>.json: ";
     try {
       await shows("Name, as the site shows it: ");
       child.terminal?.write("Ελένη Παπαδοπούλου\r");
       await shows(handlePrompt);
     } finally {
-      child.kill();
-      child.terminal?.close();
+      close();
     }
     const reason = 'no handle can be made from "Ελένη Παπαδοπούλου" (handles are a-z, 0-9 and -)';
     expect(stripVTControlCharacters(screen())).toContain(`  ${reason}\r\n${handlePrompt}`);
@@ -514,8 +462,8 @@ describe("over content of the owner's own (an import's, an earlier init's, their
 
   test("in a terminal, each question offers what the profile holds, and an empty answer keeps it", async () => {
     const { dir, content } = ownContent();
-    const { child, shows } = initInTerminal(dir);
-    const conversation: [string, string | undefined][] = [
+    const { converse } = initInTerminal(dir);
+    await converse([
       ["Name, as the site shows it [Ada Example]: ", ""],
       ["Handle, for /api/<handle>.json [ada]: ", ""],
       ["Current role, one line [Analyst]: ", ""],
@@ -527,17 +475,7 @@ describe("over content of the owner's own (an import's, an earlier init's, their
       ["Bluesky DID, for your site's domain as your handle (empty for none): ", ""],
       ["  Links so far: Website", undefined],
       ["Link 2, as LABEL=URL (empty when done): ", ""],
-    ];
-    try {
-      for (const [text, answer] of conversation) {
-        expect({ text, shown: await shows(text) }).toEqual({ text, shown: true });
-        if (answer !== undefined) child.terminal?.write(`${answer}\r`);
-      }
-      expect(await child.exited).toBe(0);
-    } finally {
-      child.kill();
-      child.terminal?.close();
-    }
+    ]);
     const { updated: _, ...profile } = read(dir, "profile.json");
     expect(profile).toEqual({
       ...content.profile,
