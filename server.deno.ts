@@ -9,6 +9,9 @@ import type { ListenAddress } from "./lib/runtime/config.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
 import { type Listening, type Runtime, start } from "./lib/runtime/start.ts";
 
+/** The address each request in flight came from, as `Deno.serve` tells its handler. */
+const peers = new WeakMap<Request, string>();
+
 /** Deno's documented listen errors, and what each means here. */
 const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure][] = [
   [Deno.errors.AddrInUse, "in use"],
@@ -38,7 +41,10 @@ function serve(
     };
     let server: Deno.HttpServer;
     try {
-      server = Deno.serve(options, (request) => fetch(request));
+      server = Deno.serve(options, (request, info) => {
+        peers.set(request, info.remoteAddr.hostname);
+        return fetch(request);
+      });
     } catch (error) {
       const failure = LISTEN_FAILURES.find(([type]) => error instanceof type)?.[1];
       reject(failure ? new ListenError(failure, error) : error);
@@ -59,6 +65,11 @@ export const deno: Runtime = {
   listen: (app, address) =>
     serve((request) => app.fetch(request), address, app.config.serve?.error as (error: unknown) => Response),
   serve,
+  connections: {
+    peerAddress: (request) => peers.get(request),
+    // Deno keeps a streamed answer's connection open however quiet it is.
+    allowQuiet: () => {},
+  },
 };
 
 // Not awaited: the executable's bytecode cannot hold a top-level await.

@@ -22,6 +22,7 @@ import type { SiteMetrics } from "./metrics/site-metrics.ts";
 import type { Config } from "./runtime/config.ts";
 import type { Lifecycle } from "./runtime/lifecycle.ts";
 import type { Log } from "./runtime/log.ts";
+import type { OpenStreams } from "./streams/open-streams.ts";
 
 /** What every route may use, built once by `createApp`. */
 export interface Site {
@@ -53,6 +54,8 @@ export interface Site {
   readonly indexNow: IndexNowService;
   /** The owner's live activity, as last read; reading it never waits (`lib/live/feed.ts`). */
   readonly live: Pick<LiveFeed, "latest" | "health">;
+  /** The answers that stay open (the live view, the event stream), and their limits (`lib/streams/`). */
+  readonly streams: OpenStreams;
   /** Whether the server is draining after SIGTERM (`lib/runtime/lifecycle.ts`). */
   readonly lifecycle: Pick<Lifecycle, "draining">;
 }
@@ -125,7 +128,7 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
     const examplePath = route.examplePath ? route.examplePath(path, content, siteUrl) : path;
     if (examplePath === undefined) return [];
     const { summary } = route.detail;
-    const { contentAsJson, featured, profileForTerminals, sitemap, pageLink, robotsTxt } = route;
+    const { contentAsJson, featured, profileForTerminals, sitemap, pageLink, robotsTxt, streams } = route;
     return [
       {
         method,
@@ -138,14 +141,24 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
         ...(sitemap && { sitemap }),
         ...(pageLink && { pageLink }),
         ...(robotsTxt && { robotsTxt }),
+        ...(streams && { streams }),
       },
     ];
   });
 }
 
-/** Every GET path of the route files, as a person tries it at this owner's site; none the owner has nothing at. */
-export function examplePaths(files: RouteFiles, content: Content, siteUrl: string): string[] {
+/**
+ * Every GET path of the route files whose answer ends, as a person tries it at this owner's
+ * site; none the owner has nothing at. With `streamed`, those whose answer stays open
+ * instead (the live view, the event stream), which a tool reads the head of, never the end.
+ */
+export function examplePaths(
+  files: RouteFiles,
+  content: Content,
+  siteUrl: string,
+  streamed = false,
+): string[] {
   return routeTable(files, content, siteUrl)
-    .filter(({ method }) => method === "GET")
+    .filter(({ method, streams }) => method === "GET" && (streams === true) === streamed)
     .map(({ examplePath }) => examplePath);
 }

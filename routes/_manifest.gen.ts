@@ -7,6 +7,7 @@ import * as $_well_known_security_txt from "./.well-known/security.txt.ts";
 import * as $_well_known_webfinger from "./.well-known/webfinger.ts";
 import * as $api__handle__json from "./api/{handle}.json.ts";
 import * as $api_curl from "./api/curl.ts";
+import * as $api_events from "./api/events.ts";
 import * as $api_fortune from "./api/fortune.ts";
 import * as $api_now from "./api/now.ts";
 import * as $api_ping from "./api/ping.ts";
@@ -16,6 +17,7 @@ import * as $api_roast from "./api/roast.ts";
 import * as $api_stack from "./api/stack.ts";
 import * as $api_vcard from "./api/vcard.ts";
 import * as $humans_txt from "./humans.txt.ts";
+import * as $live from "./live.ts";
 import * as $robots_txt from "./robots.txt.ts";
 import * as $sitemap_xml from "./sitemap.xml.ts";
 
@@ -26,6 +28,7 @@ export const routes: RouteFiles = [
   ["/.well-known/webfinger", $_well_known_webfinger],
   ["/api/{handle}.json", $api__handle__json],
   ["/api/curl", $api_curl],
+  ["/api/events", $api_events],
   ["/api/fortune", $api_fortune],
   ["/api/now", $api_now],
   ["/api/ping", $api_ping],
@@ -35,6 +38,7 @@ export const routes: RouteFiles = [
   ["/api/stack", $api_stack],
   ["/api/vcard", $api_vcard],
   ["/humans.txt", $humans_txt],
+  ["/live", $live],
   ["/robots.txt", $robots_txt],
   ["/sitemap.xml", $sitemap_xml],
 ];

@@ -17,12 +17,15 @@ import { indexNowService } from "../indexnow/service.ts";
 import type { LiveFeed } from "../live/feed.ts";
 import { ownerFeed } from "../live/sources.ts";
 import { type SiteMetrics, siteMetrics } from "../metrics/site-metrics.ts";
+import { pageScriptRoute } from "../profile/html/page-script-route.ts";
 import type { Config } from "../runtime/config.ts";
 import { Lifecycle } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
 import { releaseId } from "../runtime/release.ts";
 import { VERSION } from "../runtime/version.ts";
 import { declaredRoutes, type RouteFiles, routeTable, type Site } from "../site.ts";
+import { OpenStreams } from "../streams/open-streams.ts";
+import { type Connections, NO_CONNECTIONS } from "./connections.ts";
 import { allowedMethods, notFound } from "./not-found.ts";
 import { ANY_PATH, requestPipeline } from "./pipeline.ts";
 import type { ServedRoute } from "./route.ts";
@@ -49,6 +52,8 @@ export interface AppOptions {
   readonly lifecycle?: Lifecycle;
   /** The owner's live activity; by default read from this owner's sources (`lib/live/sources.ts`). */
   readonly live?: LiveFeed;
+  /** What the runtime knows of each request's connection; by default nothing (an app with no server). */
+  readonly connections?: Connections;
 }
 
 /**
@@ -78,6 +83,14 @@ export function createApp(options: AppOptions) {
   const userAgent = `site-api/${VERSION} (+${siteUrl})`;
   const live = options.live ?? ownerFeed(config.live, content, userAgent, { clock, log, metrics });
   lifecycle.add(live);
+  const streams = new OpenStreams(config.streams, {
+    log,
+    metrics,
+    connections: options.connections ?? NO_CONNECTIONS,
+    clock,
+    behindFlyProxy: config.fly !== undefined,
+  });
+  lifecycle.add(streams);
   const table = routeTable(routes, content, siteUrl);
   const site: Site = {
     config,
@@ -99,6 +112,7 @@ export function createApp(options: AppOptions) {
       metrics,
     }),
     live,
+    streams,
     lifecycle,
   };
   const declared = declaredRoutes(routes, content.profile.handle);
@@ -120,6 +134,8 @@ export function createApp(options: AppOptions) {
     ...docsRoutes({ routes: documented, info, site }),
     // Not a route file: its path is the configured key, so it cannot be a file name.
     ...keyFileRoutes(config.indexNow.key),
+    // The page's script: part of the page, not an endpoint of the API.
+    pageScriptRoute(),
   ];
 
   const app = new Elysia({

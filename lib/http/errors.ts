@@ -25,6 +25,10 @@ export const ERRORS = {
   rate_limited: { status: 429, meaning: "Too soon: see Retry-After" },
   internal_error: { status: 500, meaning: "Unexpected failure; logged, no details exposed" },
   not_configured: { status: 503, meaning: "Not configured on this deployment" },
+  over_capacity: {
+    status: 503,
+    meaning: "As many live views and event streams are open as the site allows: see Retry-After",
+  },
   coordinator_unreachable: {
     status: 504,
     meaning: "On Fly, the machine that holds app-wide state could not be reached in time",

@@ -28,12 +28,13 @@ const CSP: Readonly<Record<Representation, string>> = {
 
 /**
  * The profile page's policy: nothing may load but its own inline stylesheet (allowed
- * by hash, not `'unsafe-inline'`) and its inline icon; no scripts at all.
+ * by hash, not `'unsafe-inline'`), its inline icon, and its one script from this origin,
+ * which may connect to this origin only (the event stream).
  */
 export function htmlSecurityPolicy(styleHash: string): Readonly<Record<string, string>> {
   return {
     "content-security-policy":
-      `default-src 'none'; style-src '${styleHash}'; img-src data:; ` +
+      `default-src 'none'; style-src '${styleHash}'; img-src data:; script-src 'self'; connect-src 'self'; ` +
       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   };
 }
@@ -107,6 +108,8 @@ export const CONTENT_TYPE = {
   jrd: "application/jrd+json",
   /** The heartbeat's health-check format (draft-inadarei-api-health-check), without parameters too. */
   health: "application/health+json",
+  /** Server-Sent Events: UTF-8 by the standard, said anyway. */
+  eventStream: "text/event-stream; charset=utf-8",
 } as const;
 
 /** Each representation's base headers, built once: errors and preflights read them per request. */

@@ -52,6 +52,11 @@ export interface RouteTraits {
   readonly pageLink?: PageLink;
   /** robots.txt names the route on a line of this field: the sitemap's `Sitemap:`. */
   readonly robotsTxt?: "Sitemap";
+  /**
+   * Its answer stays open (the live view, an event stream): called with `curl -N`, and read
+   * by whatever spans the API for its status and headers, never to its end.
+   */
+  readonly streams?: true;
 }
 
 /** A route as the index, the profile's "Try" and the ping's card list it. */

@@ -1,13 +1,15 @@
 /**
  * @module What the app counts: every answer, where its access-log line is written
  * (`lib/http/pipeline.ts`), every IndexNow submission, where its event is logged
- * (`lib/indexnow/service.ts`), and every read of a live source (`lib/live/feed.ts`). Labels come from short fixed lists, never from what a
+ * (`lib/indexnow/service.ts`), every read of a live source (`lib/live/feed.ts`), and the
+ * streams open and ended (`lib/streams/`). Labels come from short fixed lists, never from what a
  * request says, so a stranger's requests cannot grow the number of series: a path no
  * route matched is `unmatched`, a method outside the usual ones `other`.
  */
 import type { ClientKind } from "../http/client-kind.ts";
 import { OVERALL_OUTCOMES, type SubmissionReport } from "../indexnow/submission.ts";
 import { OUTCOMES, READ_OUTCOMES, type ReadOutcome } from "../live/read.ts";
+import { STREAM_ENDINGS, STREAM_KINDS, type StreamEnding, type StreamKind } from "../streams/stream-kinds.ts";
 import { Counter, Gauge, Histogram, type MetricFamily } from "./exposition.ts";
 
 /** The route label of a request no route matched: 404s, 405s and preflights. */
@@ -34,6 +36,10 @@ export interface SiteMetrics {
   liveRead(source: string, outcome: ReadOutcome, at: number): void;
   /** Makes every outcome of `source`'s reads a series at 0: a configured source, before its first read. */
   liveSource(source: string): void;
+  /** A stream (a live view, an event stream) opened. */
+  streamOpened(kind: StreamKind): void;
+  /** A stream ended, and why. */
+  streamEnded(kind: StreamKind, ending: StreamEnding): void;
   /** The families, for the exposition. */
   readonly families: readonly MetricFamily[];
 }
@@ -74,6 +80,20 @@ export function siteMetrics(): SiteMetrics {
     () => [...confirmedAt].map(([source, at]) => [[source], at / 1000] as const),
   );
 
+  const open = new Map<StreamKind, number>(STREAM_KINDS.map((kind) => [kind, 0]));
+  const openStreams = new Gauge(
+    "site_open_streams",
+    "Streams open now (the live view, the event stream), by kind.",
+    ["kind"],
+    () => [...open].map(([kind, count]) => [[kind], count] as const),
+  );
+  const streamsEnded = new Counter(
+    "site_streams_ended_total",
+    "Streams ended, by kind and why: the client left, it read too slowly, its time was up, or the server stopped.",
+    ["kind", "ending"],
+  );
+  for (const kind of STREAM_KINDS) for (const ending of STREAM_ENDINGS) streamsEnded.inc([kind, ending], 0);
+
   return {
     request(route, method, status, client, seconds) {
       requests.inc([route, METHOD_LABELS.has(method) ? method : "other", String(status), client]);
@@ -90,6 +110,22 @@ export function siteMetrics(): SiteMetrics {
     liveSource(source) {
       for (const outcome of OUTCOMES) reads.inc([source, outcome], 0);
     },
-    families: [requests, durations, submissions, engineResults, reads, lastConfirmed],
+    streamOpened(kind) {
+      open.set(kind, (open.get(kind) ?? 0) + 1);
+    },
+    streamEnded(kind, ending) {
+      open.set(kind, (open.get(kind) ?? 1) - 1);
+      streamsEnded.inc([kind, ending]);
+    },
+    families: [
+      requests,
+      durations,
+      submissions,
+      engineResults,
+      reads,
+      lastConfirmed,
+      openStreams,
+      streamsEnded,
+    ],
   };
 }

@@ -42,7 +42,7 @@ export interface LiveLine {
 }
 
 /** What the answers say of each source's latest activity at `at`. */
-function liveLines(activities: readonly KnownActivity[], at: Date): LiveLine[] {
+export function liveLines(activities: readonly KnownActivity[], at: Date): LiveLine[] {
   return activities.map((activity) => ({
     source: activity.sourceName,
     text: activity.text,
@@ -167,13 +167,14 @@ const PLAIN_WORD = /^[A-Za-z0-9_.:@=%+,/-]+$/;
  * The command that calls a route: GET is curl's default; other methods are named. A query
  * is given as `-G -d name=value`: curl adds it to the URL, and no word of the command needs
  * quoting or grows wider than the URL alone (a value that would need quoting is quoted).
+ * An answer that stays open is asked for with `-N`, so curl shows each part as it comes.
  */
-export function curlCommand(siteUrl: string, method: string, path: string): string {
+export function curlCommand(siteUrl: string, method: string, path: string, streams = false): string {
   const [route, query] = path.split("?");
   const data = (query ? query.split("&") : []).map((pair) =>
     PLAIN_WORD.test(pair) ? ` -d ${pair}` : ` -d '${pair.replaceAll("'", "'\\''")}'`,
   );
-  const how = method === "GET" ? (data.length > 0 ? " -G" : "") : ` -X ${method}`;
+  const how = (streams ? " -N" : "") + (method === "GET" ? (data.length > 0 ? " -G" : "") : ` -X ${method}`);
   return `curl${how} ${siteUrl}${route}${data.join("")}`;
 }
 
@@ -226,11 +227,12 @@ export function profileLayout(
     examplePath,
     summary,
     profileForTerminals,
+    streams,
   }: RouteSummary): EndpointExample => ({
     method,
     path,
     summary,
-    command: curlCommand(siteUrl, method, examplePath),
+    command: curlCommand(siteUrl, method, examplePath, streams),
     profileForTerminals: profileForTerminals === true,
   });
   const layout: Omit<ProfileLayout, "sections"> = {

@@ -5,6 +5,7 @@
 import { type FlyMachine, flyMachine } from "../fleet/config.ts";
 import { type IndexNowConfig, indexNowConfig } from "../indexnow/config.ts";
 import { type LiveConfig, liveConfig } from "../live/config.ts";
+import { type StreamsConfig, streamsConfig } from "../streams/config.ts";
 import { ConfigError, type Env, matching, valueIn, wholeNumber } from "./env.ts";
 import type { LogFormat } from "./log.ts";
 
@@ -33,6 +34,8 @@ export interface Config {
   readonly indexNow: IndexNowConfig;
   /** The `LIVE_*` and `GITHUB_*` variables: how the owner's live activity is read. */
   readonly live: LiveConfig;
+  /** `LIVE_VIEW_SECONDS`, `LIVE_VIEWS_MAX`, `LIVE_VIEWS_PER_CLIENT`: what bounds the live view and the event stream. */
+  readonly streams: StreamsConfig;
   /** This machine when running on Fly.io (the `FLY_*` variables); undefined elsewhere. */
   readonly fly: FlyMachine | undefined;
   /**
@@ -134,6 +137,7 @@ export function loadConfig(env: Env): Config {
     logFormat: logFormat(env),
     indexNow: indexNowConfig(env),
     live: liveConfig(env),
+    streams: streamsConfig(env),
     fly,
     contentDir: valueIn(env, "CONTENT_DIR"),
   };

@@ -1,7 +1,7 @@
 /**
  * @module The server's lifecycle, as the app sees it: the work that runs in the
- * background while the server listens (the live feed's reads), started once it listens
- * and stopped when it stops, and whether it is draining after SIGTERM. An app built
+ * background while the server listens (the live feed's reads, the open streams), started
+ * once it listens, told when it drains after SIGTERM, and stopped when it stops. An app built
  * without a running server (a test's `app.handle`) gets one that is never started, so
  * nothing runs in the background of a test unless the test says so.
  */
@@ -9,6 +9,8 @@
 /** Work that runs while the server listens. */
 export interface BackgroundTask {
   start(): void;
+  /** SIGTERM or SIGINT: what would keep the drain waiting ends now (the streams). */
+  drain?(): void;
   stop(): void;
 }
 
@@ -29,6 +31,7 @@ export class Lifecycle {
   /** SIGTERM or SIGINT: the server answers what is in flight, then stops. */
   drain(): void {
     this.#draining = true;
+    for (const task of this.#tasks) task.drain?.();
   }
 
   /** The server has stopped: every task stops. */

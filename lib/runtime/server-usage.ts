@@ -3,6 +3,11 @@
  * its exit codes. The README's configuration table has the details.
  */
 import { DEFAULT_GITHUB_API_URL, DEFAULT_REFRESH_SECONDS, DEFAULT_TIMEOUT_MS } from "../live/config.ts";
+import {
+  DEFAULT_STREAM_SECONDS,
+  DEFAULT_STREAMS_MAX,
+  DEFAULT_STREAMS_PER_CLIENT,
+} from "../streams/config.ts";
 import type { Command } from "./command-line.ts";
 import { DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT } from "./config.ts";
 
@@ -31,6 +36,9 @@ when metrics are on. Its settings come from the environment, read at start-up:
   GITHUB_LOGIN, GITHUB_TOKEN, GITHUB_API_URL
                 whose GitHub activity (the content's GitHub link; off for
                 none), a token to read it with, and where (${new URL(DEFAULT_GITHUB_API_URL).host})
+  LIVE_VIEW_SECONDS, LIVE_VIEWS_MAX, LIVE_VIEWS_PER_CLIENT
+                how long a live view or event stream stays open (${DEFAULT_STREAM_SECONDS} s), and
+                how many at once (${DEFAULT_STREAMS_MAX}) and per client address (${DEFAULT_STREAMS_PER_CLIENT})
   FLY_APP_NAME, FLY_MACHINE_ID, FLY_REGION, PRIMARY_REGION, FLY_PRIVATE_IP,
   FLY_INTERNAL_DNS
                 set by Fly.io in every machine

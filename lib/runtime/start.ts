@@ -7,6 +7,7 @@
  */
 import { ContentError } from "../content/site-content.ts";
 import { type App, type AppOptions, createApp } from "../http/app.ts";
+import type { Connections } from "../http/connections.ts";
 import { METRICS_PATH, metricsEndpoint } from "../metrics/endpoint.ts";
 import { processMetrics } from "../metrics/process-metrics.ts";
 import { siteMetrics } from "../metrics/site-metrics.ts";
@@ -52,6 +53,8 @@ export interface Runtime {
   listen(app: App, address: ListenAddress): Promise<Listening>;
   /** Serves a bare fetch handler: the metrics, a second small server beside the app. Rejects as `listen` does. */
   serve(fetch: (request: Request) => Response, address: ListenAddress): Promise<Listening>;
+  /** What the runtime knows of a request's connection once the app listens: its address, and how long it may stay quiet. */
+  readonly connections: Connections;
 }
 
 /** A running server. */
@@ -64,7 +67,7 @@ export interface Server extends Listening {
 }
 
 /** What a test may vary in the app; everything else comes from the environment. */
-export type StartOptions = Omit<AppOptions, "config" | "log" | "metrics" | "lifecycle">;
+export type StartOptions = Omit<AppOptions, "config" | "log" | "metrics" | "lifecycle" | "connections">;
 
 /**
  * Answers `--help` and `--version` (and refuses any other option, exit 2), reads the
@@ -91,7 +94,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       out: runtime.out,
       err: runtime.err,
     });
-    app = createApp({ config, log, metrics, lifecycle, ...options });
+    app = createApp({ config, log, metrics, lifecycle, connections: runtime.connections, ...options });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) {
       runtime.err(`Cannot start: ${error.message}`);

@@ -16,6 +16,7 @@ import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { HEALTH_HTTP_STATUS, healthOf, healthSchema } from "../../lib/http/health-check.ts";
 import { PreparedJson, uncachedJson } from "../../lib/http/prepared-response.ts";
 import { renderStatusCard } from "../../lib/profile/ansi/index.ts";
+import { curlCommand } from "../../lib/profile/layout.ts";
 import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
 import { liveText } from "../../lib/profile/text-answer.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
@@ -120,7 +121,10 @@ export const GET = defineRoute({
       { command: `curl ${siteUrl}`, why: `${addressed}'s profile, in colour` },
       ...site.routes
         .filter(({ method, featured }) => method === "GET" && featured)
-        .map(({ examplePath, summary }) => ({ command: `curl ${siteUrl}${examplePath}`, why: summary })),
+        .map(({ method, examplePath, summary, streams }) => ({
+          command: curlCommand(siteUrl, method, examplePath, streams),
+          why: summary,
+        })),
       // Quoted: zsh reads an unquoted `?` as a pattern.
       { command: `curl '${siteUrl}/?help'`, why: "colour, theme and width switches" },
     ];

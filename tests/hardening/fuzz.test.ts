@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { SITE_URL, testApp } from "../support/app.ts";
+import { bodyRead } from "../support/body.ts";
 import { startEngine } from "../support/engines.ts";
 import { type HostileRequest, hostileRequest, type Seen, violations } from "../support/invariants.ts";
 import { rawRequest, startServer, type TestServer } from "../support/server.ts";
@@ -17,7 +18,8 @@ function toRequest(base: string, { method, target, headers, body }: HostileReque
 }
 
 async function seen(response: Response, method: string): Promise<Seen> {
-  return { status: response.status, headers: response.headers, body: await response.text(), method };
+  // A stream (the live view, the event stream) is read until it keeps quiet, then left.
+  return { status: response.status, headers: response.headers, body: await bodyRead(response), method };
 }
 
 /**

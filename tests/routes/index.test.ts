@@ -32,8 +32,8 @@ describe("GET / for a terminal", () => {
   test("suggests every GET route of the table but those that are the profile itself, as a command", async () => {
     const plain = await (await send(app, "/?nocolor&width=200", as.curl)).text();
     const shown = new Set(commandsIn(plain.slice(plain.indexOf("── Try"))));
-    for (const { method, path, examplePath, profileForTerminals } of routeTableOf()) {
-      const listed = shown.has(curlCommand(SITE_URL, "GET", examplePath));
+    for (const { method, path, examplePath, profileForTerminals, streams } of routeTableOf()) {
+      const listed = shown.has(curlCommand(SITE_URL, "GET", examplePath, streams));
       expect({ path, listed }).toEqual({ path, listed: method === "GET" && !profileForTerminals });
     }
   });

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ANY_PATH } from "../../lib/http/pipeline.ts";
 import { METHODS, servedPath } from "../../lib/http/route.ts";
+import { LIVE_SCRIPT_PATH } from "../../lib/profile/html/live-script.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { currentManifests, renderManifest, urlPathOf } from "../../scripts/gen-routes.ts";
 import { sample, testApp } from "../support/app.ts";
@@ -18,8 +19,10 @@ test("the checked-in manifests are exactly what routes/ and content/ generate", 
 const ROUTES_DIR = join(import.meta.dir, "..", "..", "routes");
 const servedByApp = () =>
   testApp()
-    // Not route files: the docs, and the app's last route, for whatever no other answers.
-    .routes.filter(({ path }) => !path.startsWith("/api/docs") && path !== ANY_PATH)
+    // Not route files: the docs, the page's script, and the app's last route, for whatever no other answers.
+    .routes.filter(
+      ({ path }) => !path.startsWith("/api/docs") && path !== LIVE_SCRIPT_PATH && path !== ANY_PATH,
+    )
     .map(({ method, path }) => `${method} ${path}`)
     .sort();
 

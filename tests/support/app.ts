@@ -31,10 +31,12 @@ export const routeTableOf = (content: Content = sample): RouteSummary[] =>
   routeTable(routes, content, SITE_URL);
 
 /**
- * Every GET route of the route table, for an owner, as a person tries it (with the query it
- * needs; none the owner has nothing at): what tests that span the API walk.
+ * Every GET route of the route table whose answer ends, for an owner, as a person tries it
+ * (with the query it needs; none the owner has nothing at): what tests that span the API
+ * walk. With `streamed`, the routes whose answer stays open instead.
  */
-export const getPaths = (content: Content): readonly string[] => examplePaths(routes, content, SITE_URL);
+export const getPaths = (content: Content, streamed = false): readonly string[] =>
+  examplePaths(routes, content, SITE_URL, streamed);
 
 /**
  * The GET routes of the route table whose answer to a terminal is text drawn for it (the
@@ -62,8 +64,11 @@ export const routePath = (request: string): string => request.split("?")[0] as s
 export const withQuery = (request: string, query: string): string =>
   query === "" || !request.includes("?") ? `${request}${query}` : `${request}&${query.slice(1)}`;
 
-/** The sample owner's GET endpoints. */
+/** The sample owner's GET endpoints whose answer ends. */
 export const GET_PATHS = getPaths(sample);
+
+/** The sample owner's GET endpoints whose answer stays open: read for their head, never to the end. */
+export const STREAM_PATHS = getPaths(sample, true);
 
 /** A Saturday afternoon in Lisbon; golden files are rendered at this instant. */
 export const FIXED_NOW = new Date("2026-11-21T14:05:09Z");

@@ -15,11 +15,11 @@ export const DOCUMENTED_TYPES: readonly string[] = Object.values(CONTENT_TYPE);
 const LEAKS = [/\n\s+at /, /\.(?:ts|js|mjs):\d+/, /node_modules/, /\/work\//, /\/\$bunfs\//, /file:\/\//];
 /** Dependency and runtime names; /api/stack names its stack on purpose, so errors only. */
 const NAMES_IN_ERRORS = /elysia|typebox|sinclair|\bbun\b|deno|swagger|scalar|ansis/i;
-/** C0 and C1 controls other than newline and tab, once the SGR colour codes are removed. */
+/** C0 and C1 controls other than newline and tab, once the renderer's own codes are removed. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the renderer's own colour codes.
-const SGR = /\x1b\[[0-9;]*m/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the renderer's own codes: colour, and the live view's cursor moves.
+const RENDERER_CODES = /\x1b\[[0-9;]*[mHJK]/g;
 
 export interface Seen {
   status: number;
@@ -40,7 +40,8 @@ export function violations({ status, headers, body, method }: Seen): string[] {
   if (!headers.get("content-security-policy")?.includes("frame-ancestors 'none'")) wrong.push("no CSP");
   if (headers.has("x-powered-by") || headers.has("server")) wrong.push("discloses the server");
   for (const leak of LEAKS) if (leak.test(body)) wrong.push(`leaks ${leak}`);
-  if (type === CONTENT_TYPE.text && CONTROL.test(body.replace(SGR, ""))) wrong.push("control characters");
+  if (type === CONTENT_TYPE.text && CONTROL.test(body.replace(RENDERER_CODES, "")))
+    wrong.push("control characters");
   if (status >= 400 && method !== "HEAD") {
     try {
       const { error } = JSON.parse(body);

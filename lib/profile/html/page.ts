@@ -1,6 +1,7 @@
 /**
  * @module The profile page for browsers: the layout model drawn as one self-contained
- * HTML document (inline CSS, no scripts, fonts or images from anywhere). Every piece
+ * HTML document (inline CSS, no fonts or images from anywhere), and one script of this
+ * origin's that keeps its live status current (`live-script.ts`). Every piece
  * of content goes through the `html` template, which escapes it.
  *
  * The page is also the owner's h-card (microformats2), for IndieWeb readers: `<main>` is
@@ -12,6 +13,7 @@
 
 import type { CareerEntry, ProfileLayout, SectionId, SectionRenderers, TimelineEntry } from "../layout.ts";
 import { html, SafeHtml, safeHref } from "./escape.ts";
+import { LIVE_SCRIPT_PATH } from "./live-script.ts";
 import { stylesheet } from "./styles.ts";
 
 /** A page and the one stylesheet in it, whose hash the Content-Security-Policy allows. */
@@ -97,6 +99,7 @@ function head(layout: ProfileLayout, css: string): SafeHtml {
 <meta name="theme-color" content="#eff1f5" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#181825" media="(prefers-color-scheme: dark)">
 <link rel="icon" href="${ICON}">
+<script src="${LIVE_SCRIPT_PATH}" defer></script>
 <style>${rawStyle(css)}</style>
 </head>`;
 }
@@ -110,7 +113,7 @@ function hero(layout: ProfileLayout): SafeHtml {
   return html`<header class="hero"><div class="about">
 <div class="who"><h1><span class="p-name">${name}</span>${nativeName ? html` <span class="native">${nativeName}</span>` : ""}</h1>${pronouns ? html`<span class="pronouns p-pronouns">${pronouns}</span>` : ""}</div>
 <p class="role"><span class="p-job-title">${role}</span> · <span class="p-adr h-adr"><span class="p-locality">${city}</span>, <span class="p-country-name">${country}</span></span></p>
-<p class="clock">Local time <time>${localTime.weekday} ${localTime.time}</time> (${localTime.offset})</p>
+<p class="clock">Local time <time data-live="clock">${localTime.weekday} ${localTime.time}</time> (${localTime.offset})</p>
 <p class="tagline p-note">${tagline}</p>
 <p class="bio p-note">${bio}</p></div>
 <div class="reach">${open}<p class="shell"><span>In a terminal?</span><code>curl ${layout.siteUrl}</code></p></div>
@@ -162,11 +165,11 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
   now: ({
     status,
   }) => html`<div class="now-head"><p class="status"><span class="dot" aria-hidden="true"></span>${status.line}</p>
-<p class="updated">updated <time datetime="${status.updated}">${status.updated}</time></p></div>${status.live.map(
+<p class="updated">updated <time datetime="${status.updated}">${status.updated}</time></p></div>
+<div data-live="activity">${status.live.map(
     ({ source, text, url, happenedAt, ago, checked }) =>
-      html`
-<p class="live"><b>${source}</b> ${linked(text, url)} · <time datetime="${happenedAt}">${ago}</time>${checked ? ` · ${checked}` : ""}</p>`,
-  )}
+      html`<p class="live"><b>${source}</b> ${linked(text, url)} · <time datetime="${happenedAt}">${ago}</time>${checked ? ` · ${checked}` : ""}</p>`,
+  )}</div>
 <div class="now-lists">${list("Building", status.building)}${list("Learning", status.learning)}${list(
     "Reading",
     status.reading.map(

@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { ContentFiles } from "../../../lib/content/files.ts";
+import { LIVE_SCRIPT_PATH } from "../../../lib/profile/html/live-script.ts";
 import { otherOwner } from "../../support/app.ts";
 import { type Browser, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
 import { ownerFiles } from "../../support/owners.ts";
@@ -133,7 +134,13 @@ describe("the profile page in Chromium", () => {
     const page = await open(hostile.url, VIEWPORTS.desktop, "light");
     const text = await visibleText(page);
     expect(text).toContain(MARKUP);
-    expect(await page.locator("script, img, iframe").count()).toBe(0);
+    // The page's own script is its one script: nothing from the content became an element.
+    expect(await page.locator("img, iframe").count()).toBe(0);
+    expect(
+      await page
+        .locator("script")
+        .evaluateAll((scripts) => scripts.map((script) => script.getAttribute("src"))),
+    ).toEqual([LIVE_SCRIPT_PATH]);
     expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined();
     await page.close();
   });

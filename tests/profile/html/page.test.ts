@@ -2,9 +2,11 @@
  * The profile page at `/` for browsers, in-process: what it contains, its headers, its
  * size, and that content can only ever reach it as text.
  */
+
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../../../lib/profile/html/escape.ts";
+import { LIVE_SCRIPT_PATH } from "../../../lib/profile/html/live-script.ts";
 import { renderPage } from "../../../lib/profile/html/page.ts";
 import { curlCommand, profileLayout } from "../../../lib/profile/layout.ts";
 import { loadConfig } from "../../../lib/runtime/config.ts";
@@ -71,8 +73,8 @@ describe("GET / for a browser", () => {
       expect(body).toContain(`<code class="path">${path}</code>`);
     }
     // A query is given to curl as -G -d name=value.
-    for (const { method, examplePath } of routeTableOf()) {
-      const command = curlCommand(SITE_URL, method, examplePath);
+    for (const { method, examplePath, streams } of routeTableOf()) {
+      const command = curlCommand(SITE_URL, method, examplePath, streams);
       expect(body.replaceAll("<wbr>", "")).toContain(`<pre class="cmd"><code>${command}</code></pre>`);
     }
     expect(body).toContain(`href="${SITE_URL}/api/docs"`);
@@ -83,10 +85,16 @@ describe("GET / for a browser", () => {
     expect(new TextEncoder().encode(body).length).toBeLessThan(30 * 1024);
   });
 
-  test("loads nothing from anywhere: no scripts, no external styles, fonts or images", async () => {
+  test("loads nothing but its own script: no other script, no external styles, fonts or images", async () => {
     const { body } = await page();
-    expect(body).not.toMatch(/<script|<iframe|<img|@import|url\(|@font-face/i);
-    expect(body).not.toMatch(/\ssrc=/i);
+    const [ownScript, ...others] = body.match(/<script[^>]*>[^<]*<\/script>/g) ?? [];
+    expect({ ownScript, others }).toEqual({
+      ownScript: `<script src="${LIVE_SCRIPT_PATH}" defer></script>`,
+      others: [],
+    });
+    const rest = body.replace(ownScript as string, "");
+    expect(rest).not.toMatch(/<script|<iframe|<img|@import|url\(|@font-face/i);
+    expect(rest).not.toMatch(/\ssrc=/i);
     // rel="me" and the routes' own links name the owner's other pages; a browser fetches none of them.
     const linkTags = body.match(/<link [^>]*>/g) ?? [];
     const routeLinks = routeTableOf().flatMap(({ path, pageLink }) =>
@@ -102,7 +110,7 @@ describe("GET / for a browser", () => {
     ]);
   });
 
-  test("allows exactly its own stylesheet by hash in its CSP, and no script", async () => {
+  test("allows exactly its own stylesheet by hash in its CSP, and scripts and connections of its own origin only", async () => {
     const { response, body } = await page();
     const css = body.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
     expect(css.length).toBeGreaterThan(1000);
@@ -110,7 +118,8 @@ describe("GET / for a browser", () => {
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain(`style-src 'sha256-${hash}'`);
     expect(csp).toStartWith("default-src 'none';");
-    expect(csp).not.toContain("script-src");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
     expect(csp).not.toContain("unsafe-inline");
   });
 
@@ -224,7 +233,9 @@ describe("content on the page is escaped", () => {
     expect(body).toContain(`<p>${escaped}`);
     expect(body).toContain("&lt;b&gt;x&lt;/b&gt;");
     expect(body).toContain('href="https://example.com/?a=1&amp;b=&lt;2&gt;"');
-    expect(body).not.toMatch(/<img|<script|<b>x/i);
+    expect(body.replace(`<script src="${LIVE_SCRIPT_PATH}" defer></script>`, "")).not.toMatch(
+      /<img|<script|<b>x/i,
+    );
     expect(body).toContain(`content="&quot;quoted&quot; ${escaped}`);
   });
 

@@ -1,0 +1,34 @@
+/**
+ * @module The page's one script: it keeps the live status current (the owner's clock, the
+ * latest activity) from the event stream, writing text only, never markup. Without it, or
+ * without JavaScript, the page shows the status as it was drawn, as it always did.
+ */
+
+/** Where the page loads it from; the page's Content-Security-Policy allows this origin's scripts. */
+export const LIVE_SCRIPT_PATH = "/page.js";
+
+/** Where it listens: the event stream's route. */
+const EVENTS_PATH = "/api/events";
+
+export const LIVE_SCRIPT = `// Keeps the live status current from ${EVENTS_PATH}; the page reads the same without it.
+const clock = document.querySelector('[data-live="clock"]');
+const activity = document.querySelector('[data-live="activity"]');
+const element = (name, text, className) => {
+  const made = document.createElement(name);
+  made.textContent = text;
+  if (className) made.className = className;
+  return made;
+};
+const activityLine = ({ source, text, url, happenedAt, ago, checked }) => {
+  const line = element("p", "", "live");
+  const linked = /^https?:\\/\\//.test(url) ? Object.assign(element("a", text), { href: url }) : element("span", text);
+  const when = Object.assign(element("time", ago), { dateTime: happenedAt });
+  line.append(element("b", source), " ", linked, " · ", when, checked ? \` · \${checked}\` : "");
+  return line;
+};
+new EventSource("${EVENTS_PATH}").addEventListener("status", (event) => {
+  const status = JSON.parse(event.data);
+  if (clock) clock.textContent = \`\${status.localTime.weekday} \${status.localTime.time}\`;
+  if (activity) activity.replaceChildren(...status.activity.map(activityLine));
+});
+`;

@@ -1,0 +1,183 @@
+/**
+ * @module Answers that stay open (the live view, the event stream), and the limits that
+ * hold against strangers: so many at once, so many per client address, so long each, and
+ * so much queued for a client that stops reading. Every way one ends is counted once and
+ * logged in one line: the client left, it read too slowly, its time was up, or the server
+ * stopped (each then writes its last words before it closes).
+ */
+import type { Connections } from "../http/connections.ts";
+import { CACHE_CONTROL } from "../http/headers.ts";
+import { preparedHeaders } from "../http/prepared-response.ts";
+import type { SiteMetrics } from "../metrics/site-metrics.ts";
+import type { BackgroundTask } from "../runtime/lifecycle.ts";
+import type { Log } from "../runtime/log.ts";
+import type { StreamsConfig } from "./config.ts";
+import type { StreamEnding, StreamKind } from "./stream-kinds.ts";
+
+/**
+ * What may be queued for one client before it is dropped: a few frames of the live view,
+ * so a client that paused for a moment catches up, and one that stopped reading costs
+ * no more than this.
+ */
+export const QUEUE_LIMIT_BYTES = 64 * 1024;
+
+/** What a stream writes, and when. */
+export interface StreamSource {
+  /** Written at once. */
+  readonly first: string;
+  /** Asked every `everyMs`: what to write now; nothing for "". */
+  next(at: Date): string;
+  /** Written last, when the stream ends because its time is up or the server stops. */
+  last(ending: "time_up" | "shutdown"): string;
+}
+
+export interface StreamOptions {
+  readonly kind: StreamKind;
+  readonly contentType: string;
+  /** How often `next` is asked. */
+  readonly everyMs: number;
+  /** The longest the stream may write nothing (the connection is kept open that long). */
+  readonly quietSeconds: number;
+}
+
+/** Why a stream was not opened, and when to try again. */
+export interface Refusal {
+  /** 503: every slot is taken; 429: this client holds its share. */
+  readonly status: 503 | 429;
+  readonly retryAfterSeconds: number;
+  readonly open: number;
+  readonly limit: number;
+}
+
+export interface OpenStreamsOptions {
+  readonly log: Pick<Log, "event">;
+  readonly metrics: Pick<SiteMetrics, "streamOpened" | "streamEnded">;
+  readonly connections: Connections;
+  /** Epoch milliseconds, as `Date.now`: the time each `next` is asked at. */
+  readonly clock: () => number;
+  /** On Fly.io, whose proxy says who the client is in `Fly-Client-IP`; elsewhere the header is anyone's to send. */
+  readonly behindFlyProxy: boolean;
+}
+
+/** When to try again after a refusal: about when a view ends or a slot frees, not at once. */
+const RETRY_AFTER_SECONDS = 30;
+
+const encoder = new TextEncoder();
+
+/** The streams open now, and the slots left. Ended on `drain` (SIGTERM) and `stop`. */
+export class OpenStreams implements BackgroundTask {
+  readonly #open = new Set<{ end(ending: StreamEnding): void }>();
+  readonly #byClient = new Map<string, number>();
+
+  constructor(
+    private readonly config: StreamsConfig,
+    private readonly options: OpenStreamsOptions,
+  ) {}
+
+  /** How many are open. */
+  get size(): number {
+    return this.#open.size;
+  }
+
+  /** Who a request is from, for the limit per client: Fly's word for it there, the socket's elsewhere. */
+  clientOf(request: Request): string {
+    const fromFly = this.options.behindFlyProxy ? request.headers.get("fly-client-ip") : null;
+    return fromFly ?? this.options.connections.peerAddress(request) ?? "unknown";
+  }
+
+  /**
+   * A streamed answer for `request`, writing what `source` gives until one of the ways it
+   * ends; or the refusal, when a limit is reached.
+   */
+  open(request: Request, path: string, options: StreamOptions, source: StreamSource): Response | Refusal {
+    const headers = preparedHeaders({
+      contentType: options.contentType,
+      cacheControl: CACHE_CONTROL.noStore,
+    });
+    // HEAD asks what GET would answer, and holds nothing open.
+    if (request.method === "HEAD") return new Response(null, { headers });
+    const { max, perClient, seconds } = this.config;
+    const client = this.clientOf(request);
+    const held = this.#byClient.get(client) ?? 0;
+    if (this.#open.size >= max) {
+      return { status: 503, retryAfterSeconds: RETRY_AFTER_SECONDS, open: this.#open.size, limit: max };
+    }
+    if (held >= perClient) {
+      return { status: 429, retryAfterSeconds: RETRY_AFTER_SECONDS, open: held, limit: perClient };
+    }
+    const { log, metrics, connections, clock } = this.options;
+    const { kind } = options;
+    const openedAt = performance.now();
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let ended = false;
+    let ticking: ReturnType<typeof setInterval> | undefined;
+    let timeUp: ReturnType<typeof setTimeout> | undefined;
+
+    const end = (ending: StreamEnding) => {
+      if (ended) return;
+      ended = true;
+      clearInterval(ticking);
+      clearTimeout(timeUp);
+      this.#open.delete(stream);
+      const left = (this.#byClient.get(client) ?? 1) - 1;
+      if (left > 0) this.#byClient.set(client, left);
+      else this.#byClient.delete(client);
+      metrics.streamEnded(kind, ending);
+      const openSeconds = Math.round((performance.now() - openedAt) / 100) / 10;
+      log.event(
+        "stream ended",
+        { kind, path, ending, seconds: openSeconds },
+        `${kind} at ${path} ended (${ending.replace("_", " ")}) after ${openSeconds} s`,
+      );
+      try {
+        if (ending === "time_up" || ending === "shutdown") {
+          const last = source.last(ending);
+          if (last) controller.enqueue(encoder.encode(last));
+          controller.close();
+        } else if (ending === "too_slow") {
+          // What is queued is dropped with the connection: the client was not reading it.
+          controller.error(new Error("the client read too slowly"));
+        }
+      } catch {
+        // The client is gone already: nothing is left to write to.
+      }
+    };
+    const stream = { end };
+    const write = (text: string) => {
+      if (ended || text === "") return;
+      controller.enqueue(encoder.encode(text));
+      if (-(controller.desiredSize ?? 0) > QUEUE_LIMIT_BYTES) end("too_slow");
+    };
+
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start(started) {
+          controller = started;
+        },
+        // Both may come when a client leaves (bun#6758): `end` counts it once.
+        cancel: () => end("left"),
+      },
+      new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+    );
+    request.signal.addEventListener("abort", () => end("left"), { once: true });
+    this.#open.add(stream);
+    this.#byClient.set(client, held + 1);
+    metrics.streamOpened(kind);
+    connections.allowQuiet(request, options.quietSeconds);
+    write(source.first);
+    ticking = setInterval(() => write(source.next(new Date(clock()))), options.everyMs);
+    timeUp = setTimeout(() => end("time_up"), seconds * 1000);
+    return new Response(body, { headers });
+  }
+
+  start(): void {}
+
+  /** SIGTERM: every stream writes its last words and closes, so the drain does not wait on it. */
+  drain(): void {
+    for (const stream of [...this.#open]) stream.end("shutdown");
+  }
+
+  stop(): void {
+    this.drain();
+  }
+}
