@@ -9,9 +9,6 @@ import type { ListenAddress } from "./lib/runtime/config.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
 import { type Listening, type Runtime, start } from "./lib/runtime/start.ts";
 
-/** The address each request in flight came from, as `Deno.serve` tells its handler. */
-const peers = new WeakMap<Request, string>();
-
 /** Deno's documented listen errors, and what each means here. */
 const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure][] = [
   [Deno.errors.AddrInUse, "in use"],
@@ -27,6 +24,13 @@ function serve(
   { host, port }: ListenAddress,
   onError: (error: unknown) => Response = () => internalError(),
 ) {
+  // The address each request came from, as `Deno.serve` tells its handler.
+  const peers = new WeakMap<Request, string>();
+  const connections = {
+    peerAddress: (request: Request) => peers.get(request),
+    // Deno keeps a streamed answer's connection open however quiet it is.
+    allowQuiet: () => {},
+  };
   return new Promise<Listening>((resolve, reject) => {
     const options: Deno.ServeTcpOptions = {
       hostname: host,
@@ -36,7 +40,7 @@ function serve(
       onListen(address) {
         const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
         // shutdown() stops accepting and resolves once requests in flight have finished.
-        resolve({ url: `http://${shown}:${address.port}`, stop: () => server.shutdown() });
+        resolve({ url: `http://${shown}:${address.port}`, stop: () => server.shutdown(), connections });
       },
     };
     let server: Deno.HttpServer;
@@ -65,11 +69,6 @@ export const deno: Runtime = {
   listen: (app, address) =>
     serve((request) => app.fetch(request), address, app.config.serve?.error as (error: unknown) => Response),
   serve,
-  connections: {
-    peerAddress: (request) => peers.get(request),
-    // Deno keeps a streamed answer's connection open however quiet it is.
-    allowQuiet: () => {},
-  },
 };
 
 // Not awaited: the executable's bytecode cannot hold a top-level await.

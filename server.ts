@@ -30,9 +30,6 @@ function listening<T>(listen: () => T): T {
   }
 }
 
-/** The server Elysia's `listen()` started, for what only it knows of a connection. */
-let listeningServer: Bun.Server<unknown> | undefined;
-
 export const bun: Runtime = {
   name: `bun ${Bun.version}`,
   env: process.env,
@@ -44,9 +41,12 @@ export const bun: Runtime = {
   onSignal: (signal, listener) => process.on(signal, listener),
   async listen(app, { host, port }) {
     listening(() => app.listen({ hostname: host, port }));
-    listeningServer = app.server ?? undefined;
     return {
       url: urlOf(host, app.server?.port),
+      connections: {
+        peerAddress: (request) => app.server?.requestIP(request)?.address,
+        allowQuiet: (request, seconds) => app.server?.timeout(request, seconds),
+      },
       // Without `true`, stop() lets requests in flight finish and resolves when they have.
       stop: async () => {
         await app.stop();
@@ -58,10 +58,6 @@ export const bun: Runtime = {
       Bun.serve({ ...SERVER_OPTIONS, error: () => internalError(), hostname: host, port, fetch }),
     );
     return { url: urlOf(host, server.port), stop: () => server.stop() };
-  },
-  connections: {
-    peerAddress: (request) => listeningServer?.requestIP(request)?.address,
-    allowQuiet: (request, seconds) => listeningServer?.timeout(request, seconds),
   },
 };
 

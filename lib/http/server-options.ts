@@ -16,6 +16,12 @@ export const SERVER_OPTIONS = {
   development: false,
   /** The backstop behind the 413 envelope: above it Bun answers an empty 413 and closes. */
   maxRequestBodySize: LIMITS.serverBodyBytes,
+  /**
+   * A connection with nothing written for this long is closed, in Bun even in the middle of
+   * a streamed answer: a stream that may stay quieter asks for more (`Connections.allowQuiet`).
+   * Bun's own default, said here, since Elysia's `listen()` would otherwise set 30.
+   */
+  idleTimeout: 10,
 } as const;
 
 /**

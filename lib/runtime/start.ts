@@ -31,6 +31,8 @@ export interface Listening {
   readonly url: string;
   /** Stops accepting, and resolves once the requests in flight have been answered. */
   stop(): Promise<void>;
+  /** What the server knows of each request's connection; none for the metrics' server. */
+  readonly connections?: Connections;
 }
 
 /** What an entry point tells `start` about its runtime. */
@@ -53,8 +55,6 @@ export interface Runtime {
   listen(app: App, address: ListenAddress): Promise<Listening>;
   /** Serves a bare fetch handler: the metrics, a second small server beside the app. Rejects as `listen` does. */
   serve(fetch: (request: Request) => Response, address: ListenAddress): Promise<Listening>;
-  /** What the runtime knows of a request's connection once the app listens: its address, and how long it may stay quiet. */
-  readonly connections: Connections;
 }
 
 /** A running server. */
@@ -85,6 +85,12 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
   let config: Config;
   let log: Log;
   let app: App;
+  // The app is built before it listens; what its server knows of a connection is asked later.
+  let listeningConnections: Connections | undefined;
+  const untilListening: Connections = {
+    peerAddress: (request) => listeningConnections?.peerAddress(request),
+    allowQuiet: (request, seconds) => listeningConnections?.allowQuiet(request, seconds),
+  };
   const metrics = siteMetrics();
   const lifecycle = new Lifecycle();
   try {
@@ -94,7 +100,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       out: runtime.out,
       err: runtime.err,
     });
-    app = createApp({ config, log, metrics, lifecycle, connections: runtime.connections, ...options });
+    app = createApp({ config, log, metrics, lifecycle, connections: untilListening, ...options });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) {
       runtime.err(`Cannot start: ${error.message}`);
@@ -106,6 +112,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
   const listening = await listenOrRefuse(runtime, APP_VARIABLES, appAddress, () =>
     runtime.listen(app, appAddress),
   );
+  listeningConnections = listening.connections;
   let metricsServer: Listening | undefined;
   if (config.metrics) {
     const families = [...metrics.families, ...processMetrics({ version: VERSION, runtime: runtime.name })];

@@ -20,7 +20,7 @@ export const DEFAULT_STREAMS_PER_CLIENT = 3;
 /** Reads the limits; throws `ConfigError` on a bad value. */
 export function streamsConfig(env: Env): StreamsConfig {
   return {
-    seconds: wholeNumber(env, "LIVE_VIEW_SECONDS", DEFAULT_STREAM_SECONDS, 5, 86_400),
+    seconds: wholeNumber(env, "LIVE_VIEW_SECONDS", DEFAULT_STREAM_SECONDS, 1, 86_400),
     max: wholeNumber(env, "LIVE_VIEWS_MAX", DEFAULT_STREAMS_MAX, 1, 10_000),
     perClient: wholeNumber(env, "LIVE_VIEWS_PER_CLIENT", DEFAULT_STREAMS_PER_CLIENT, 1, 1_000),
   };

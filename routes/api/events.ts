@@ -39,7 +39,8 @@ export const GET = defineRoute({
   setup(site) {
     return function events({ request, path }) {
       let sent = "";
-      let quietSince = Date.now();
+      // On the stream's clock, which is the site's: what a test moves.
+      let quietSince = site.clock();
       /** The status event, when the status is not what was sent last. */
       const changed = (at: Date) => {
         const data = JSON.stringify(liveStatus(site.content, site.live.latest(), at));
@@ -60,12 +61,9 @@ export const GET = defineRoute({
           first: `retry: ${RETRY_MS}\n\n${changed(new Date(site.clock()))}`,
           next(at) {
             const event = changed(at);
-            if (event) quietSince = Date.now();
-            else if (Date.now() - quietSince >= KEEP_ALIVE_SECONDS * 1000) {
-              quietSince = Date.now();
-              return ": keep-alive\n\n";
-            }
-            return event;
+            if (event === "" && at.getTime() - quietSince < KEEP_ALIVE_SECONDS * 1000) return "";
+            quietSince = at.getTime();
+            return event || ": keep-alive\n\n";
           },
           last: () => `retry: ${RETRY_MS}\n\n`,
         },

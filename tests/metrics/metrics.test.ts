@@ -8,7 +8,8 @@ import { VERSION } from "../../lib/runtime/version.ts";
 import { defineRoute, type RouteModule } from "../../lib/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { freePort } from "../../scripts/loopback.ts";
-import { afterResponses, as, GET_PATHS } from "../support/app.ts";
+import { afterResponses, as, GET_PATHS, STREAM_PATHS } from "../support/app.ts";
+import { firstChunks } from "../support/body.ts";
 import { matching, type Sample, samplesOf, total } from "../support/exposition.ts";
 import { promtoolCheckMetrics } from "../support/promtool.ts";
 import { rawRequest, startServer, type TestServer } from "../support/server.ts";
@@ -62,6 +63,8 @@ async function trafficOfEveryKind() {
   );
   await get("/api/ping-indexnow", as.curl, { method: "POST", body: "x".repeat(4096) });
   await get("/test/broken", as.pythonRequests);
+  for (const path of STREAM_PATHS)
+    await firstChunks(await fetch(`${server.url}${path}`, { headers: as.curl }), 1);
 }
 
 test("GET /metrics is Prometheus' text format, which promtool parses and lints clean after traffic of every kind", async () => {
@@ -78,6 +81,8 @@ test("GET /metrics is Prometheus' text format, which promtool parses and lints c
     `${DURATIONS}_sum`,
     `${DURATIONS}_count`,
     "site_indexnow_submissions_total",
+    "site_open_streams",
+    "site_streams_ended_total",
     // The fixture owner links GitHub; here it is a port where nothing listens.
     "site_live_reads_total",
     "process_resident_memory_bytes",
@@ -86,6 +91,23 @@ test("GET /metrics is Prometheus' text format, which promtool parses and lints c
   ]) {
     expect(names).toContain(name);
   }
+});
+
+test("streams open and ended, by kind and how: one open while a client reads, none once it left", async () => {
+  const reader = (await fetch(`${server.url}/api/events`, { headers: as.browser })).body?.getReader();
+  await reader?.read();
+  const before = total((await scrape()).samples, "site_streams_ended_total", {
+    kind: "events",
+    ending: "left",
+  });
+  expect(total((await scrape()).samples, "site_open_streams", { kind: "events" })).toBe(1);
+  await reader?.cancel();
+  await Bun.sleep(200);
+  const { samples } = await scrape();
+  expect(total(samples, "site_open_streams", { kind: "events" })).toBe(0);
+  expect(total(samples, "site_streams_ended_total", { kind: "events", ending: "left" })).toBe(before + 1);
+  // Every kind and ending is a series from the start, at 0 until it happens.
+  expect(matching(samples, "site_streams_ended_total", {})).toHaveLength(8);
 });
 
 test("the live source's reads, by outcome: the first, refused, is there from the start", async () => {

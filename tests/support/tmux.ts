@@ -1,6 +1,7 @@
 /**
  * Test support: a real terminal, tmux (from Debian; `scripts/install-test-tools.sh` installs
- * it), showing what `curl -s URL` prints, as a person at that terminal sees it.
+ * it), showing what `curl -s URL` prints, as a person at that terminal sees it, and what
+ * `curl -sN URL` keeps drawing.
  */
 
 export interface TmuxTerminal {
@@ -9,6 +10,14 @@ export interface TmuxTerminal {
    * dropped; with `joined`, a line the terminal wrapped is one line again, as tmux copies it.
    */
   shown(url: string, options?: { columns?: number; joined?: boolean }): Promise<string>;
+  /**
+   * What a terminal `columns` × `rows` shows after `curl -sN URL` has run for `seconds`
+   * (the screen, trailing blanks dropped), and how many lines scrolled off its top.
+   */
+  watched(
+    url: string,
+    options: { columns: number; rows: number; seconds: number },
+  ): Promise<{ screen: string; scrolledOff: number }>;
   /** Ends the tmux server. */
   stop(): void;
 }
@@ -58,5 +67,41 @@ export function tmuxTerminal(): TmuxTerminal {
     }
   }
 
-  return { shown, stop: () => void tmux("kill-server") };
+  async function watched(
+    url: string,
+    { columns, rows, seconds }: { columns: number; rows: number; seconds: number },
+  ) {
+    const session = `site-${crypto.randomUUID().slice(0, 8)}`;
+    const started = tmux(
+      "new-session",
+      "-d",
+      "-s",
+      session,
+      "-x",
+      String(columns),
+      "-y",
+      String(rows),
+      `curl -sN '${url}'`,
+    );
+    if (started.exitCode !== 0) throw new Error(`tmux would not start: ${started.stderr}`);
+    try {
+      await Bun.sleep(seconds * 1000);
+      const screen = tmux("capture-pane", "-p", "-t", session).stdout.toString();
+      const scrolledOff = Number(
+        tmux("display-message", "-p", "-t", session, "#{history_size}").stdout.toString(),
+      );
+      return {
+        screen: screen
+          .split("\n")
+          .map((line) => line.trimEnd())
+          .join("\n")
+          .trimEnd(),
+        scrolledOff,
+      };
+    } finally {
+      tmux("kill-session", "-t", session);
+    }
+  }
+
+  return { shown, watched, stop: () => void tmux("kill-server") };
 }
