@@ -15,6 +15,8 @@ import { tmuxTerminal } from "../support/tmux.ts";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape codes are what is looked for.
 const CURSOR_CODES = /\x1b\[(?:2J|H|K|J)/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape codes are what is looked for.
+const COLOUR_CODE = /\x1b\[[0-9;]*m/;
 
 describe("GET /live for a terminal", () => {
   const app = testApp();
@@ -49,7 +51,7 @@ describe("GET /live for a terminal", () => {
 
   test("takes the text switches: ?nocolor has no colour, ?width bounds every line", async () => {
     const [plain] = await firstChunks(await send(app, "/live?nocolor&width=40", as.curl), 1);
-    expect(plain).not.toMatch(/\x1b\[[0-9;]*m/);
+    expect(plain).not.toMatch(COLOUR_CODE);
     const lines = (plain as string).replace(CURSOR_CODES, "").split("\n");
     expect(Math.max(...lines.map(visibleWidth))).toBeLessThanOrEqual(40);
     const help = await (await send(app, "/live?help", as.curl)).text();
