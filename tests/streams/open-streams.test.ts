@@ -56,7 +56,7 @@ async function until(done: () => boolean, ms: number): Promise<boolean> {
 test("a client that stops reading is dropped once its queue passes the bound, and counted once", async () => {
   const before = endings().length;
   // Paused, the socket reads nothing: the kernel's buffers fill, then what the server writes queues.
-  const socket = createConnection({ port: server.port, host: "127.0.0.1" });
+  const socket = createConnection({ port: server.port as number, host: "127.0.0.1" });
   socket.setNoDelay(true);
   await new Promise((resolve) => socket.once("connect", resolve));
   socket.pause();
