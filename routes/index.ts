@@ -8,14 +8,16 @@ import { Type as t } from "@sinclair/typebox";
 import { siteApiName } from "../lib/docs/document.ts";
 import { profileTextExample } from "../lib/docs/examples.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
-import { CACHE_CONTROL } from "../lib/http/headers.ts";
-import { PreparedJson } from "../lib/http/prepared-response.ts";
+import { envelope, htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
+import { ApiError } from "../lib/http/errors.ts";
+import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
+import { PreparedJson, preparedHeaders } from "../lib/http/prepared-response.ts";
 import { browserPage } from "../lib/profile/browser.ts";
 import { drawOneLiner, formatParameter, parseFormat } from "../lib/profile/one-liner.ts";
+import { pangoEscaped, tmuxEscaped, waybarModule } from "../lib/profile/status-bars.ts";
 import { terminalProfile } from "../lib/profile/terminal-profile.ts";
 import { liveText } from "../lib/profile/text-answer.ts";
-import { switchParameters } from "../lib/profile/text-switches.ts";
+import { queryOf, switchesIn, switchParameters } from "../lib/profile/text-switches.ts";
 import { defineRoute, type Site } from "../lib/site.ts";
 
 const apiIndexSchema = () =>
@@ -47,8 +49,9 @@ function oneLiner(site: Site) {
       cacheControl: CACHE_CONTROL.perMinute,
       etag: true,
       vary: false,
-      plainUnlessAsked: true,
+      oneLine: true,
       url: `${site.config.siteUrl}/`,
+      contentTypeOf: ({ waybar }) => (waybar ? CONTENT_TYPE.json : CONTENT_TYPE.text),
       keyOf(query) {
         const format = query?.get("format") ?? "";
         // Parsed for its 400 before the query is remembered; a key is text, so the draw parses it again.
@@ -56,9 +59,41 @@ function oneLiner(site: Site) {
         return format;
       },
     },
-    ({ style, key }, at) =>
-      `${drawOneLiner(parseFormat(key), { content: site.content, at, activities: site.live.latest() }, style)}\n`,
+    ({ style, key, switches }, at) => {
+      const format = parseFormat(key);
+      const values = { content: site.content, at, activities: site.live.latest() };
+      if (switches.waybar) return `${JSON.stringify(waybarModule(format, values))}\n`;
+      return `${drawOneLiner(format, values, style, switches.tmux ? tmuxEscaped : undefined)}\n`;
+    },
   );
+}
+
+/** Whether a one-liner asks for Waybar's JSON; not when the switch is what was refused. */
+function asksForWaybar(request: Request): boolean {
+  try {
+    return switchesIn(queryOf(request.url), { laidOut: false }).waybar;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A one-liner's refusal as what asked for it reads it: one line of plain text, since a status
+ * bar shows only the last line of a JSON envelope; for Waybar, its JSON, the reason as the tooltip.
+ */
+function oneLineRefusal(error: ApiError, request: Request): Response {
+  const waybar = asksForWaybar(request);
+  const body = waybar
+    ? `${JSON.stringify({ text: "⚠", tooltip: pangoEscaped(error.message), class: "error" })}\n`
+    : `${error.message}\n`;
+  return new Response(body, {
+    status: error.status,
+    headers: preparedHeaders({
+      contentType: waybar ? CONTENT_TYPE.json : CONTENT_TYPE.text,
+      cacheControl: CACHE_CONTROL.noStore,
+      vary: false,
+    }),
+  });
 }
 
 /** What programs get at `/`: the API in one page. */
@@ -94,6 +129,15 @@ export const GET = defineRoute({
         true,
       ),
       304: notModified,
+      400: {
+        ...envelope("bad_request", "Malformed request; for a one-liner, one line of text that says why", "…"),
+        content: {
+          ...envelope("bad_request", "", "width must be a whole number from 40 to 200").content,
+          ...textBody(
+            "format has %x, which is no code: the codes are %n %h %r %l %t %z %s %b %a and %%, …\n",
+          ),
+        },
+      },
     }),
   },
   profileForTerminals: true,
@@ -105,7 +149,14 @@ export const GET = defineRoute({
     const line = oneLiner(site);
     return function root({ client, request }) {
       // A one-liner is what the query asks for, whoever asks: before the client's representation.
-      if (ASKS_FOR_FORMAT.test(request.url)) return line(request);
+      if (ASKS_FOR_FORMAT.test(request.url)) {
+        try {
+          return line(request);
+        } catch (error) {
+          if (error instanceof ApiError) return oneLineRefusal(error, request);
+          throw error;
+        }
+      }
       switch (client.wants) {
         case "text":
           return profile(request);

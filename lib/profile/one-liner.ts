@@ -193,25 +193,47 @@ const PARSED_PRESETS = new Map<string, Format>(
   ]),
 );
 
-/** The line, drawn in `s`, without its newline. */
-export function drawOneLiner(format: Format, values: OneLinerValues, s: Style): string {
+/**
+ * The line, drawn in `s`, without its newline; every piece of text, the format's own and
+ * the values, passed through `asText` first (what a status bar must not read as markup).
+ */
+export function drawOneLiner(
+  format: Format,
+  values: OneLinerValues,
+  s: Style,
+  asText: (text: string) => string = (text) => text,
+): string {
   const drawn = format.parts.flatMap((part) => {
     let filled = false;
     let hasCode = false;
-    const line = part
-      .map((piece) => {
-        if ("text" in piece) return piece.text;
-        // A value on one line, whatever the content or a source says.
-        const value = onOneLine(piece.code.value(values));
-        hasCode = true;
-        filled ||= value !== "";
-        const { role } = piece.code;
-        return role ? s[role](value) : value;
-      })
-      .join("");
-    return format.dropEmpty && hasCode && !filled ? [] : [line];
+    const pieces = part.map((piece) => {
+      if ("text" in piece) return { text: asText(piece.text), empty: false };
+      // A value on one line, whatever the content or a source says.
+      const value = asText(onOneLine(piece.code.value(values)));
+      hasCode = true;
+      filled ||= value !== "";
+      const { role } = piece.code;
+      return { text: role && value ? s[role](value) : value, empty: value === "" };
+    });
+    return format.dropEmpty && hasCode && !filled ? [] : [withoutStraySpaces(pieces)];
   });
-  return drawn.join(s.muted(PRESET_SEPARATOR));
+  return drawn.join(s.muted(asText(PRESET_SEPARATOR)));
+}
+
+/**
+ * The pieces joined, each code that gives nothing taking a run of spaces beside it along:
+ * `%h %a` before any activity is `rin`, not `rin `, and `%a %h` is `rin`, not ` rin`.
+ */
+function withoutStraySpaces(pieces: readonly { readonly text: string; readonly empty: boolean }[]): string {
+  const texts = pieces.map(({ text }) => text);
+  pieces.forEach(({ empty }, i) => {
+    if (!empty) return;
+    const before = texts[i - 1];
+    const after = texts[i + 1];
+    if (before !== undefined && /\s$/.test(before)) texts[i - 1] = before.replace(/\s+$/, "");
+    else if (after !== undefined && /^\s/.test(after)) texts[i + 1] = after.replace(/^\s+/, "");
+  });
+  return texts.join("");
 }
 
 /** What `?help` says of one-liners, with commands at the site's `root` URL (`https://site/`). */

@@ -13,6 +13,7 @@ import { CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
 import { type Help, PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
 import { oneLinerHelp } from "./one-liner.ts";
+import { tmuxStyleOf } from "./status-bars.ts";
 import { switchesHelp, switchesIn, type TextOptions } from "./text-switches.ts";
 
 /** How one variant is drawn. */
@@ -33,8 +34,13 @@ export interface TextAnswerOptions {
   readonly etag?: boolean;
   /** `false` for text that is the same whoever asks (a one-liner): no `Vary`. */
   readonly vary?: false;
-  /** Plain text unless `?A` (`ansi`) asks for colour, as one-liners are. */
-  readonly plainUnlessAsked?: boolean;
+  /**
+   * One line, as one-liners are: plain text unless `?A` (`ansi`) asks for colour, and
+   * `?width` ignored, since a line is as wide as it is.
+   */
+  readonly oneLine?: boolean;
+  /** The answer's media type for what the switches ask; plain text without it. */
+  readonly contentTypeOf?: (switches: TextOptions) => string;
   /**
    * What else in the request's query picks the text (a one-liner's format), kept with the
    * switches as what tells one variant from another. Throws the 400 for a value it refuses.
@@ -67,8 +73,9 @@ interface Asked {
  * Which variant a request asks for: what tells one drawing from another. The theme
  * counts without colour too: a QR code's blocks depend on the background.
  */
-function variantOf({ colour, theme, truecolor, width, help }: TextOptions): string {
-  return `${help ? "help" : "text"} ${colour ? "" : "plain "}${theme}${truecolor ? "+truecolor" : ""} ${width}`;
+function variantOf({ colour, theme, truecolor, width, help, tmux, waybar }: TextOptions): string {
+  const bar = waybar ? " waybar" : tmux ? " tmux" : "";
+  return `${help ? "help" : "text"} ${colour ? "" : "plain "}${theme}${truecolor ? "+truecolor" : ""} ${width}${bar}`;
 }
 
 /** `?help` for text served at `url`: the switches, and the one-liners at the site's root. */
@@ -83,9 +90,8 @@ function answerFrom(
   draw: (drawing: Drawing, at: Date) => string,
 ): TextAnswer {
   const help = helpFor(options.url);
-  const { plainUnlessAsked = false, keyOf } = options;
+  const { oneLine = false, keyOf } = options;
   const prepare = {
-    contentType: CONTENT_TYPE.text,
     cacheControl: options.cacheControl,
     etag: options.etag,
     ...(options.vary === false && { vary: false as const }),
@@ -93,9 +99,9 @@ function answerFrom(
 
   /** What a query asks for: the switches, what `keyOf` reads, and the variant they name. */
   function read(query: URLSearchParams | undefined): Asked {
-    const given = switchesIn(query);
-    // Colour unless the switches say no; for one-liners, only when they say yes.
-    const switches = plainUnlessAsked && !given.ansi ? { ...given, colour: false } : given;
+    const given = switchesIn(query, { laidOut: !oneLine });
+    // Colour unless the switches say no; for one-liners, only when they ask for it, as ANSI or tmux's.
+    const switches = oneLine && !given.ansi && !given.tmux ? { ...given, colour: false } : given;
     const key = keyOf ? keyOf(query) : "";
     return { switches, key, variant: `${variantOf(switches)} ${key}` };
   }
@@ -110,11 +116,19 @@ function answerFrom(
       read(search ? new URLSearchParams(search) : undefined),
     );
     const prepared = drawn.get(variant, (at) => {
-      const style = switches.colour ? styleOf(paletteFor(switches.theme, switches.truecolor)) : PLAIN;
+      const palette = paletteFor(switches.theme, switches.truecolor);
+      const style = !switches.colour
+        ? PLAIN
+        : oneLine && switches.tmux
+          ? tmuxStyleOf(palette)
+          : styleOf(palette);
       const text = switches.help
         ? renderHelp(help, switches.width, style)
         : draw({ style, width: switches.width, switches, key }, at);
-      return new PreparedResponse(text, prepare);
+      const contentType = switches.help
+        ? CONTENT_TYPE.text
+        : (options.contentTypeOf?.(switches) ?? CONTENT_TYPE.text);
+      return new PreparedResponse(text, { ...prepare, contentType });
     });
     return prepared.respond(request);
   };

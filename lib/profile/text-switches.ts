@@ -48,6 +48,19 @@ export const TEXT_SWITCHES = [
     example: "format=3&A",
     atRoot: true,
   },
+  {
+    name: "tmux",
+    meaning: "colour in one-liners as tmux's status line draws it: #[fg=…] styles, not escape codes",
+    example: "format=1&tmux",
+    atRoot: true,
+  },
+  {
+    name: "waybar",
+    meaning:
+      "a one-liner as Waybar's JSON (text, tooltip with the whole status, class), escaped for Pango markup",
+    example: "format=2&waybar",
+    atRoot: true,
+  },
   { name: "help", meaning: "this list", example: "help" },
 ] as const satisfies readonly TextSwitch[];
 
@@ -60,6 +73,10 @@ export interface TextOptions {
   readonly help: boolean;
   /** Colour where text is plain by default: one-liners. */
   readonly ansi: boolean;
+  /** A one-liner's colour as tmux's `#[fg=…]` styles. */
+  readonly tmux: boolean;
+  /** A one-liner as Waybar's JSON. */
+  readonly waybar: boolean;
 }
 
 export const DEFAULT_TEXT_OPTIONS: TextOptions = Object.freeze({
@@ -69,6 +86,8 @@ export const DEFAULT_TEXT_OPTIONS: TextOptions = Object.freeze({
   width: WIDTH.default,
   help: false,
   ansi: false,
+  tmux: false,
+  waybar: false,
 });
 
 const WHOLE_NUMBER = /^[0-9]{1,4}$/;
@@ -137,18 +156,24 @@ export function queryOf(url: string): URLSearchParams | undefined {
 
 /**
  * The switches in a request's parsed query (`queryOf`), combined (`?width=60&nocolor`,
- * `?nocolor=0`); the defaults without a query. Other parameters are ignored; a switch's
- * bad value throws the 400 envelope's error, naming what it accepts.
+ * `?nocolor=0`); the defaults without a query. Other parameters are ignored, and so is
+ * `width` for text that is not `laidOut` to one; a switch's bad value throws the 400
+ * envelope's error, naming what it accepts.
  */
-export function switchesIn(query: URLSearchParams | undefined): TextOptions {
+export function switchesIn(
+  query: URLSearchParams | undefined,
+  { laidOut = true }: { readonly laidOut?: boolean } = {},
+): TextOptions {
   if (!query) return DEFAULT_TEXT_OPTIONS;
   return {
     colour: !flag(query, "nocolor"),
     truecolor: flag(query, "truecolor"),
     theme: theme(query.get("theme")),
-    width: width(query.get("width")),
+    width: laidOut ? width(query.get("width")) : WIDTH.default,
     help: flag(query, "help"),
     ansi: flag(query, "ansi"),
+    tmux: flag(query, "tmux"),
+    waybar: flag(query, "waybar"),
   };
 }
 

@@ -94,20 +94,19 @@ test("GET /metrics is Prometheus' text format, which promtool parses and lints c
 });
 
 test("streams open and ended, by kind and how: one open while a client reads, none once it left", async () => {
-  const reader = (await fetch(`${server.url}/api/events`, { headers: as.browser })).body?.getReader();
-  await reader?.read();
-  const before = total((await scrape()).samples, "site_streams_ended_total", {
-    kind: "events",
-    ending: "left",
-  });
-  expect(total((await scrape()).samples, "site_open_streams", { kind: "events" })).toBe(1);
-  await reader?.cancel();
-  await Bun.sleep(200);
-  const { samples } = await scrape();
-  expect(total(samples, "site_open_streams", { kind: "events" })).toBe(0);
-  expect(total(samples, "site_streams_ended_total", { kind: "events", ending: "left" })).toBe(before + 1);
+  for (const path of STREAM_PATHS) {
+    const reader = (await fetch(`${server.url}${path}`, { headers: as.curl })).body?.getReader();
+    await reader?.read();
+    const before = total((await scrape()).samples, "site_streams_ended_total", { ending: "left" });
+    expect({ path, open: total((await scrape()).samples, "site_open_streams") }).toEqual({ path, open: 1 });
+    await reader?.cancel();
+    await Bun.sleep(200);
+    const { samples } = await scrape();
+    expect({ path, open: total(samples, "site_open_streams") }).toEqual({ path, open: 0 });
+    expect(total(samples, "site_streams_ended_total", { ending: "left" })).toBe(before + 1);
+  }
   // Every kind and ending is a series from the start, at 0 until it happens.
-  expect(matching(samples, "site_streams_ended_total", {})).toHaveLength(8);
+  expect(matching((await scrape()).samples, "site_streams_ended_total", {})).toHaveLength(8);
 });
 
 test("the live source's reads, by outcome: the first, refused, is there from the start", async () => {

@@ -24,6 +24,8 @@ describe("reading switches", () => {
       width: 80,
       help: false,
       ansi: false,
+      tmux: false,
+      waybar: false,
     });
   });
 
@@ -38,6 +40,14 @@ describe("reading switches", () => {
     expect(at("?help").help).toBe(true);
     expect(at("?ansi").ansi).toBe(true);
     expect(at("?A").ansi).toBe(true);
+    expect(at("?tmux").tmux).toBe(true);
+    expect(at("?waybar").waybar).toBe(true);
+  });
+
+  test("width, for text not laid out to one, is ignored, as a parameter with no use is", () => {
+    const query = queryOf("https://rin.example/?format=1&width=30");
+    expect(() => switchesIn(query)).toThrow("width must be a whole number from 40 to 200");
+    expect(switchesIn(query, { laidOut: false }).width).toBe(80);
   });
 
   test("combined, and beside parameters that are not switches", () => {
@@ -48,6 +58,8 @@ describe("reading switches", () => {
       width: 60,
       help: false,
       ansi: false,
+      tmux: false,
+      waybar: false,
     });
     expect(at("?theme=light&truecolor&width=120")).toMatchObject({
       theme: "light",

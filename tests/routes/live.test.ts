@@ -99,14 +99,13 @@ describe("the view's limits", () => {
     for (const response of open) await response.body?.cancel();
   });
 
-  test("at most LIVE_VIEWS_MAX in all: then 503; the event stream shares the slots, and answers the envelope", async () => {
+  test("at most LIVE_VIEWS_MAX in all: then 503, Retry-After and one line of text", async () => {
     const app = testApp({ config: loadConfig({ SITE_URL, LIVE_VIEWS_MAX: "1" }) });
     const open = await send(app, "/live", as.curl);
-    expect((await send(app, "/live", as.curl)).status).toBe(503);
-    const events = await send(app, "/api/events", as.pythonRequests);
-    expect(events.status).toBe(503);
-    expect(events.headers.get("retry-after")).toBe("30");
-    expect((await events.json()).error.code).toBe("over_capacity");
+    const refused = await send(app, "/live", as.curl);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    expect(await refused.text()).toBe("All 1 live views this site allows are open: try again in 30 s.\n");
     await open.body?.cancel();
     // The slot is free again as soon as the client has left.
     const again = await send(app, "/live", as.curl);
@@ -141,6 +140,23 @@ describe("over a real connection", () => {
     }
     expect(again.status).toBe(200);
     await again.body?.cancel();
+  });
+
+  test("ends on SIGTERM with a line that says to run the same command again", async () => {
+    const own = await startServer();
+    const reader = (
+      (await fetch(`${own.url}/live?nocolor`, { headers: as.curl })).body as ReadableStream<Uint8Array>
+    ).getReader();
+    await reader.read();
+    const stopped = own.stop();
+    let last = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      last = new TextDecoder().decode(value);
+    }
+    await stopped;
+    expect(last).toBe("\n  The site is restarting; run the same command again in a few seconds.\n");
   });
 
   test("logs one line when it ends, with how and how long", async () => {

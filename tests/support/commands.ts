@@ -61,8 +61,8 @@ export function overflowing(text: string, width: number, commands: readonly stri
   });
 }
 
-/** The commands text answers show: curl, and tmux's for a status bar. */
-const COMMAND = /^(curl|tmux) /;
+/** The commands text answers show: curl, and tmux's for a status bar (not the switch named tmux). */
+const COMMAND = /^(curl |tmux set )/;
 
 /**
  * The commands a text shows, read where none is broken (drawn 200 columns wide): each line

@@ -42,7 +42,10 @@ export function violations({ status, headers, body, method }: Seen): string[] {
   for (const leak of LEAKS) if (leak.test(body)) wrong.push(`leaks ${leak}`);
   if (type === CONTENT_TYPE.text && CONTROL.test(body.replace(RENDERER_CODES, "")))
     wrong.push("control characters");
-  if (status >= 400 && method !== "HEAD") {
+  if (status >= 400 && method !== "HEAD" && type === CONTENT_TYPE.text) {
+    // A one-liner's or a live view's refusal: one line of text, as a status bar or a terminal shows it.
+    if (!/^[^\n]+\n$/.test(body)) wrong.push(`a text error of more than one line: ${body.slice(0, 80)}`);
+  } else if (status >= 400 && method !== "HEAD") {
     try {
       const { error } = JSON.parse(body);
       const known = ERRORS[error?.code as ErrorCode];

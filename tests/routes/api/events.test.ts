@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { liveStatusSchema } from "../../../lib/profile/live-status.ts";
-import { as, FIXED_NOW, send, testApp } from "../../support/app.ts";
+import { loadConfig } from "../../../lib/runtime/config.ts";
+import { as, FIXED_NOW, SITE_URL, send, testApp } from "../../support/app.ts";
 import { firstChunks } from "../../support/body.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 
@@ -49,6 +50,16 @@ describe("GET /api/events", () => {
     now += 20_000;
     expect(await next()).toBe(": keep-alive\n\n");
     await reader.cancel();
+  });
+
+  test("shares the live views' slots: when every one is taken, 503 with Retry-After, in the envelope", async () => {
+    const app = testApp({ config: loadConfig({ SITE_URL, LIVE_VIEWS_MAX: "1" }) });
+    const open = await send(app, "/api/events", as.browser);
+    const refused = await send(app, "/api/events", as.pythonRequests);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    expect((await refused.json()).error).toMatchObject({ status: 503, code: "over_capacity" });
+    await open.body?.cancel();
   });
 
   test("HEAD answers the stream's type and holds nothing open", async () => {
