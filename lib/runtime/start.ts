@@ -132,6 +132,9 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     async stop() {
       lifecycle.drain();
       await listening.stop();
+      // Each answer's after-response hook (its log line, its count) runs in a turn after it
+      // leaves: the last answers' run before anything stops.
+      await new Promise((resolve) => setImmediate(resolve));
       lifecycle.stop();
       await metricsServer?.stop();
     },
