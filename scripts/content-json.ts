@@ -11,15 +11,19 @@ import { join } from "node:path";
 const ROOT = join(import.meta.dir, "..");
 const BIOME = join(ROOT, "node_modules", ".bin", "biome");
 
-/** The text of a file at `path` that holds `value`, ending in a newline. */
+/**
+ * The text of a file at `path` that holds `value`, ending in a newline. biome is given the
+ * JSON on one line, so that it lays every object and list out as it fits the width, as the
+ * shipped files are: an edit then changes only the lines of what it changed.
+ */
 export function contentJson(path: string, value: unknown): string {
-  const text = `${JSON.stringify(value, null, 2)}\n`;
-  if (!existsSync(BIOME)) return text;
+  const indented = `${JSON.stringify(value, null, 2)}\n`;
+  if (!existsSync(BIOME)) return indented;
   // biome.json is read from the working folder; `path` names the file it would be.
   const formatted = spawnSync(BIOME, ["format", `--stdin-file-path=${path}`], {
     cwd: ROOT,
-    input: text,
+    input: JSON.stringify(value),
     encoding: "utf8",
   });
-  return formatted.status === 0 && formatted.stdout.trim() !== "" ? formatted.stdout : text;
+  return formatted.status === 0 && formatted.stdout.trim() !== "" ? formatted.stdout : indented;
 }

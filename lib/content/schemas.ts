@@ -241,7 +241,7 @@ export const NowHistorySchema = t.Array(
         description: "When it was made, in UTC to the second (YYYY-MM-DDTHH:MM:SSZ)",
         ...expecting("an instant in UTC like 2024-03-15T09:30:00Z"),
       }),
-      text: Line("What changed, e.g. `Building: a drift monitor`", 200),
+      text: Line("What changed, e.g. `Building: a drift monitor`", 300),
     },
     { additionalProperties: false },
   ),

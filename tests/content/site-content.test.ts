@@ -421,7 +421,7 @@ describe("the history of /now, one line per mistake", () => {
     [
       "a text on two lines",
       [update("a", "2026-03-15T09:30:00Z", "Building:\na difference engine")],
-      'content/now-history.json: /0/text is "Building:\\na difference engine"; expected one line of 1 to 200 characters, with no control character, line break or bidirectional control',
+      'content/now-history.json: /0/text is "Building:\\na difference engine"; expected one line of 1 to 300 characters, with no control character, line break or bidirectional control',
     ],
     [
       "an object where the list of updates is expected",
