@@ -9,6 +9,7 @@
 #     clients people use (tests/http/real-clients.test.ts);
 #   - Debian's zbar-tools (zbarimg): the vCard's QR code, decoded as a phone would;
 #   - Debian's libxml2-utils (xmllint): the sitemap, validated against its XSD;
+#   - Debian's python3-feedparser: the Atom feed, read as feed readers read it;
 #   - Debian's fonts-lohit-deva: a font for Devanagari, so that Chromium draws the test
 #     owner whose name is in that script as a reader would see it, not as empty boxes;
 #   - Debian's prometheus (promtool): the metrics' exposition, parsed and linted;
@@ -31,6 +32,7 @@ if ! command -v http >/dev/null 2>&1; then packages+=(httpie); fi
 if ! /usr/bin/python3 -c "import requests" >/dev/null 2>&1; then packages+=(python3-requests); fi
 if ! command -v zbarimg >/dev/null 2>&1; then packages+=(zbar-tools); fi
 if ! command -v xmllint >/dev/null 2>&1; then packages+=(libxml2-utils); fi
+if ! /usr/bin/python3 -c "import feedparser" >/dev/null 2>&1; then packages+=(python3-feedparser); fi
 if ! fc-list :lang=hi 2>/dev/null | grep -q .; then packages+=(fonts-lohit-deva); fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

@@ -107,6 +107,10 @@ export const CONTENT_TYPE = {
   jrd: "application/jrd+json",
   /** The heartbeat's health-check format (draft-inadarei-api-health-check), without parameters too. */
   health: "application/health+json",
+  /** RFC 4287's Atom feed; XML says its charset. */
+  atom: "application/atom+xml; charset=utf-8",
+  /** JSON Feed 1.1's own media type, without parameters as +json types are. */
+  feedJson: "application/feed+json",
 } as const;
 
 /** Each representation's base headers, built once: errors and preflights read them per request. */
