@@ -182,7 +182,7 @@ export function nowCommand(args: readonly string[], io: CommandOutput, at: Date)
     checkContentFile(NOW, nextNow, "http://localhost");
     checkContentFile(NOW_HISTORY, nextHistory, "http://localhost");
     const noCommit = read.values.commit ? whyNoCommit(dir) : undefined;
-    if (noCommit) throw new Refused(`not committed, and not written: ${noCommit}`);
+    if (noCommit) throw new Refused(`--commit cannot commit: ${noCommit}; nothing is written`);
 
     // Both are valid: each is written beside its place, then both are moved in.
     const files = [

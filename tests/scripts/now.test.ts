@@ -202,7 +202,9 @@ describe("refused in one line, exit 1, both files as they were", () => {
       const { code, errors } = await now("status", "Elsewhere", "--commit", "--content-dir", elsewhere);
       expect({ code, errors }).toEqual({
         code: 1,
-        errors: [`Not changed: not committed, and not written: ${elsewhere} is not in a git repository`],
+        errors: [
+          `Not changed: --commit cannot commit: ${elsewhere} is not in a git repository; nothing is written`,
+        ],
       });
       expect(JSON.parse(readFileSync(join(elsewhere, "now.json"), "utf8"))).toEqual(validContent().now);
     } finally {
