@@ -16,6 +16,8 @@ import * as $api_resume_json from "./api/resume.json.ts";
 import * as $api_roast from "./api/roast.ts";
 import * as $api_stack from "./api/stack.ts";
 import * as $api_vcard from "./api/vcard.ts";
+import * as $feed_json from "./feed.json.ts";
+import * as $feed_xml from "./feed.xml.ts";
 import * as $humans_txt from "./humans.txt.ts";
 import * as $live from "./live.ts";
 import * as $robots_txt from "./robots.txt.ts";
@@ -37,6 +39,8 @@ export const routes: RouteFiles = [
   ["/api/roast", $api_roast],
   ["/api/stack", $api_stack],
   ["/api/vcard", $api_vcard],
+  ["/feed.json", $feed_json],
+  ["/feed.xml", $feed_xml],
   ["/humans.txt", $humans_txt],
   ["/live", $live],
   ["/robots.txt", $robots_txt],

@@ -13,10 +13,11 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkContentFile } from "../lib/content/content-file.ts";
-import type { Now, Profile } from "../lib/content/schemas.ts";
-import { ContentError, NOW, PROFILE } from "../lib/content/site-content.ts";
+import type { Now, NowHistory, Profile } from "../lib/content/schemas.ts";
+import { ContentError, NOW, NOW_HISTORY, PROFILE } from "../lib/content/site-content.ts";
 import { profileFrom, type ResumeFields, readJsonResume } from "../lib/formats/json-resume-import.ts";
 import { type CommandOutput, readCommandLine, shownPath, USAGE_ERROR } from "../lib/runtime/command-line.ts";
+import { contentJson } from "./content-json.ts";
 import {
   askFor,
   contentDir,
@@ -51,8 +52,9 @@ const COMMAND = {
 
 Writes content/profile.json from a JSON Resume document (jsonresume.org),
 checked as start-up checks it, and only when valid. Over the shipped sample it
-starts a new owner, as bun run init does: nothing of the sample is kept, and
-content/now.json is reset to placeholders. Over a profile of your own it keeps
+starts a new owner, as bun run init does: nothing of the sample is kept,
+content/now.json is reset to placeholders and its history (now-history.json)
+emptied. Over a profile of your own it keeps
 what a resume has no place for (handle, time zone, tagline, pronouns, fediverse
 account, Bluesky DID, ...) and your /now. On stderr it names every value it
 could not carry over, every field kept from the profile it replaces, and every
@@ -246,12 +248,13 @@ export async function importResume(args: readonly string[], io: Io, today: strin
     io.err("Shorten or fix that value in the resume, then run the import again.");
     return EXIT.notWritten;
   }
-  // A new owner's /now, in place of the sample's; never with --out, which writes the profile alone.
+  // A new owner's /now, in place of the sample's, with its history emptied; never with
+  // --out, which writes the profile alone.
   const now: Now | undefined = values.out || isOwn(dir, NOW.name) ? undefined : starterNow(today);
-  const files: [string, Profile | Now][] = [[out, profile]];
-  if (now) files.push([inDir(NOW.name), now]);
+  const files: [string, Profile | Now | NowHistory][] = [[out, profile]];
+  if (now) files.push([inDir(NOW.name), now], [inDir(NOW_HISTORY.name), []]);
   if (!values.out) mkdirSync(dir, { recursive: true });
-  for (const [path, value] of files) writeFileSync(`${path}.new`, `${JSON.stringify(value, null, 2)}\n`);
+  for (const [path, value] of files) writeFileSync(`${path}.new`, contentJson(path, value));
   for (const [path] of files) renameSync(`${path}.new`, path);
 
   const { experience, skills, links } = profile;
@@ -259,7 +262,10 @@ export async function importResume(args: readonly string[], io: Io, today: strin
     `Wrote ${shownPath(out)}: ${profile.name}, ${experience.length} roles, ${skills.length} skills, ${links.length} links.`,
   );
   for (const line of settled.derived) io.out(`  ${line}`);
-  if (now) io.out(`Wrote ${shownPath(inDir(NOW.name))}: a new owner's /now, to fill in.`);
+  if (now) {
+    io.out(`Wrote ${shownPath(inDir(NOW.name))}: a new owner's /now, to fill in.`);
+    io.out(`Wrote ${shownPath(inDir(NOW_HISTORY.name))}: no updates yet, for the feeds.`);
+  }
   sayPlaceholders(io, [
     {
       path: out,

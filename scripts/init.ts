@@ -15,8 +15,9 @@ import { ContentError } from "../lib/content/content-error.ts";
 import { checkContentFile } from "../lib/content/content-file.ts";
 import { listed } from "../lib/content/mistakes.ts";
 import { parseContentFile } from "../lib/content/parse.ts";
-import { type Now, type Profile, ProfileSchema } from "../lib/content/schemas.ts";
-import { type Content, NOW, PROFILE } from "../lib/content/site-content.ts";
+import type { Now, NowHistory, Profile } from "../lib/content/schemas.ts";
+import { ProfileSchema } from "../lib/content/schemas.ts";
+import { NOW, NOW_HISTORY, PROFILE } from "../lib/content/site-content.ts";
 import {
   CONSOLE,
   type CommandOutput,
@@ -25,6 +26,7 @@ import {
   shownPath,
   USAGE_ERROR,
 } from "../lib/runtime/command-line.ts";
+import { contentJson } from "./content-json.ts";
 import {
   ANSWERED_FIELDS,
   type Answers,
@@ -58,16 +60,20 @@ export function contentDir(given: string | undefined): string {
   return resolve(given ?? process.env.CONTENT_DIR ?? CONTENT_DIR);
 }
 
-/** The parts of the content init writes; it leaves every other file as it is. */
-const WRITTEN = ["profile", "now"] as const satisfies readonly (keyof Content)[];
-const FILE_NAMES = { profile: PROFILE.name, now: NOW.name } as const;
+/**
+ * The files init writes; it leaves every other file as it is. A new /now comes with its
+ * history emptied: the sample's updates are not the new owner's to publish.
+ */
+const WRITTEN = ["profile", "now", "history"] as const;
+const FILE_NAMES = { profile: PROFILE.name, now: NOW.name, history: NOW_HISTORY.name } as const;
 
 export const USAGE = `usage: bun run init [OPTIONS]
 
 Writes content/profile.json and content/now.json for a new owner, checked as
-start-up checks them, then lists what still holds placeholder text. Over a
-profile of your own (an import's, an earlier init's) it changes only what it
-asks for and keeps the rest, and a /now of your own is kept. The other files
+start-up checks them, then lists what still holds placeholder text; a new /now
+starts an empty history (content/now-history.json). Over a profile of your own
+(an import's, an earlier init's) it changes only what it asks for and keeps
+the rest, and a /now of your own is kept, with its history. The other files
 of content/ are left as they are.
 In a terminal it asks for what the options do not give; otherwise --name,
 --role, --city, --country and a --link or an --email are needed, unless your
@@ -460,9 +466,9 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   if (typeof settled === "number") return settled;
   const { answers } = settled;
   const starter = starterContent(answers, today);
-  const files: { profile: Profile; now?: Now } = {
+  const files: { profile: Profile; now?: Now; history?: NowHistory } = {
     profile: current ? updatedProfile(current, answers, today) : starter.profile,
-    ...(own(NOW.name) ? {} : { now: starter.now }),
+    ...(own(NOW.name) ? {} : { now: starter.now, history: [] }),
   };
   const written = WRITTEN.filter((key) => files[key] !== undefined);
   try {
@@ -477,7 +483,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   // All are valid: each is written beside its place, then all are moved in.
   mkdirSync(dir, { recursive: true });
   for (const key of written) {
-    writeFileSync(`${inDir(FILE_NAMES[key])}.new`, `${JSON.stringify(files[key], null, 2)}\n`);
+    writeFileSync(`${inDir(FILE_NAMES[key])}.new`, contentJson(inDir(FILE_NAMES[key]), files[key]));
   }
   for (const key of written) renameSync(`${inDir(FILE_NAMES[key])}.new`, inDir(FILE_NAMES[key]));
 

@@ -11,6 +11,7 @@
 #   - Debian's libxml2-utils (xmllint): the sitemap, validated against its XSD;
 #   - Debian's python3-gi and Pango: a Waybar one-liner's text, parsed as Waybar's Pango
 #     markup parser reads it;
+#   - Debian's python3-feedparser: the Atom feed, read as feed readers read it;
 #   - Debian's fonts-lohit-deva: a font for Devanagari, so that Chromium draws the test
 #     owner whose name is in that script as a reader would see it, not as empty boxes;
 #   - Debian's prometheus (promtool): the metrics' exposition, parsed and linted;
@@ -36,6 +37,7 @@ if ! command -v xmllint >/dev/null 2>&1; then packages+=(libxml2-utils); fi
 if ! /usr/bin/python3 -c "import gi; gi.require_version('Pango', '1.0')" >/dev/null 2>&1; then
   packages+=(python3-gi gir1.2-pango-1.0)
 fi
+if ! /usr/bin/python3 -c "import feedparser" >/dev/null 2>&1; then packages+=(python3-feedparser); fi
 if ! fc-list :lang=hi 2>/dev/null | grep -q .; then packages+=(fonts-lohit-deva); fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

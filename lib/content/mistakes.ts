@@ -30,11 +30,14 @@ export interface MistakeContext {
   readonly entries?: Noun;
 }
 
-/** A text value as a line quotes it: JSON, cut short. */
+/** What JSON leaves as it is but a terminal may act on: DEL, C1, line separators, bidirectional controls. */
+const UNESCAPED_BY_JSON = /[\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A text value as a line quotes it: JSON, cut short, every character that steers a terminal escaped. */
 function quoted(text: string): string {
   return JSON.stringify(
     text.length > QUOTED_AT_MOST ? `${text.slice(0, QUOTED_AT_MOST - 1).trimEnd()}…` : text,
-  );
+  ).replace(UNESCAPED_BY_JSON, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`);
 }
 
 /** A value with its kind: `the number 42`, `the text "42"`, `a list`. */

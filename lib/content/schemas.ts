@@ -5,6 +5,7 @@
  * code uses, and the OpenAPI document. A file only one route reads has its schema there.
  */
 import { Type as t } from "@sinclair/typebox";
+import { ONE_LINE_PATTERN } from "../one-line-text.ts";
 import { DAY_PATTERN } from "./dates.ts";
 import { EXPECTED } from "./mistakes.ts";
 
@@ -22,6 +23,21 @@ const HOST_NAME = "([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]([a-z0-9-]{0,61}
 /** Text of one line or more, at most `maxLength` characters, described for the document. */
 export const Text = (description: string, maxLength = 400) =>
   t.String({ minLength: 1, maxLength, description });
+
+/**
+ * Text that is shown as one line (the /now status and its lists, in a status bar as on the
+ * page): no control character, line break or bidirectional control (`one-line-text.ts`).
+ */
+export const Line = (description: string, maxLength: number) =>
+  t.String({
+    minLength: 1,
+    maxLength,
+    pattern: ONE_LINE_PATTERN,
+    description,
+    ...expecting(
+      `one line of 1 to ${maxLength} characters, with no control character, line break or bidirectional control`,
+    ),
+  });
 
 /**
  * `2021`, `2021-04` or `2021-04-15`: JSON Resume's three precisions. That the month
@@ -188,25 +204,48 @@ export const ProfileSchema = t.Object(
 );
 
 const Book = t.Object(
-  { title: Text("Title", 120), author: Text("Author(s)", 120) },
+  { title: Line("Title", 120), author: Line("Author(s)", 120) },
   { additionalProperties: false },
 );
 
 export const NowSchema = t.Object(
   {
-    status: Text("One line on what the owner is up to", 80),
+    status: Line("One line on what the owner is up to", 80),
     updated: t.String({
       pattern: DAY_PATTERN,
       format: "date",
       description: "When this was last edited (YYYY-MM-DD)",
       ...expecting("a day like 2024-03-15"),
     }),
-    building: t.Array(Text("A project", 120), { minItems: 1, maxItems: 6 }),
-    learning: t.Array(Text("A topic", 120), { minItems: 1, maxItems: 6 }),
+    building: t.Array(Line("A project", 120), { minItems: 1, maxItems: 6 }),
+    learning: t.Array(Line("A topic", 120), { minItems: 1, maxItems: 6 }),
     reading: t.Array(Book, { maxItems: 6 }),
-    notDoing: t.Array(Text("Something deliberately declined", 120), { maxItems: 6 }),
+    notDoing: t.Array(Line("Something deliberately declined", 120), { maxItems: 6 }),
   },
   { additionalProperties: false, description: "A /now page: what the owner is focused on" },
+);
+
+/** Every update of /now, newest first: what the feeds (`/feed.xml`, `/feed.json`) list. */
+export const NowHistorySchema = t.Array(
+  t.Object(
+    {
+      id: t.String({
+        format: "uri",
+        pattern: "^[a-z][a-z0-9+.-]*:[^\\s]+$",
+        description:
+          "Names this update for good, whatever the site's address: the feeds' entry id. `bun run now` writes a urn:uuid:",
+        ...expecting("a URI naming this update for good, like urn:uuid:0b5c1f3e-…; bun run now writes one"),
+      }),
+      at: t.String({
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$",
+        description: "When it was made, in UTC to the second (YYYY-MM-DDTHH:MM:SSZ)",
+        ...expecting("an instant in UTC like 2024-03-15T09:30:00Z"),
+      }),
+      text: Line("What changed, e.g. `Building: a drift monitor`", 300),
+    },
+    { additionalProperties: false },
+  ),
+  { description: "Every update of the /now status, newest first" },
 );
 
 const EasterEgg = t.Object(
@@ -238,6 +277,7 @@ export const StackSchema = t.Object(
 
 export type Profile = typeof ProfileSchema.static;
 export type Now = typeof NowSchema.static;
+export type NowHistory = typeof NowHistorySchema.static;
 export type Stack = typeof StackSchema.static;
 
 /** Where the owner is, as every answer that names the place writes it: `City, Country`. */

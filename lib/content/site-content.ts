@@ -7,9 +7,17 @@
  */
 import { ContentError } from "./content-error.ts";
 import { type ContentFile, contentFile } from "./content-file.ts";
-import { impossibleDate, isBefore } from "./dates.ts";
+import { impossibleDate, isBefore, notInCalendar } from "./dates.ts";
 import { type ContentFiles, readContentFile } from "./files.ts";
-import { type Now, NowSchema, type Profile, ProfileSchema, StackSchema } from "./schemas.ts";
+import {
+  type Now,
+  type NowHistory,
+  NowHistorySchema,
+  NowSchema,
+  type Profile,
+  ProfileSchema,
+  StackSchema,
+} from "./schemas.ts";
 
 export { ContentError } from "./content-error.ts";
 
@@ -105,6 +113,50 @@ export const NOW: ContentFile<Now> = contentFile({
   name: "now.json",
   schema: NowSchema,
   check: (now) => checkDateExists(NOW.name, "/updated", now.updated),
+});
+
+/**
+ * The history of /now: each update is an instant that exists (in the calendar, at a time a
+ * clock shows), later than the one after it, and each id names one update only; the feeds
+ * rely on both (their order, and an id a reader keeps).
+ */
+function checkHistory(history: NowHistory): void {
+  const ids = new Map<string, number>();
+  history.forEach(({ id, at }, index) => {
+    const [hours = 0, minutes = 0, seconds = 0] = at.slice(11, 19).split(":").map(Number);
+    const day = notInCalendar(at.slice(0, 10));
+    const problem = day
+      ? `not in the calendar: ${day}`
+      : hours > 23 || minutes > 59 || seconds > 59
+        ? "not a time of day"
+        : undefined;
+    if (problem) throw new ContentError(NOW_HISTORY.name, `/${index}/at`, `is "${at}", ${problem}`);
+    const newer = history[index - 1];
+    if (newer && newer.at <= at) {
+      throw new ContentError(
+        NOW_HISTORY.name,
+        `/${index}/at`,
+        `(${at}) is not older than /${index - 1}/at (${newer.at}): list the newest first`,
+      );
+    }
+    const first = ids.get(id);
+    if (first !== undefined) {
+      throw new ContentError(
+        NOW_HISTORY.name,
+        `/${index}/id`,
+        `is /${first}/id too; each update has an id of its own`,
+      );
+    }
+    ids.set(id, index);
+  });
+}
+
+/** Every update of /now, newest first: the feeds list it, `bun run now` adds to it. */
+export const NOW_HISTORY: ContentFile<NowHistory> = contentFile({
+  name: "now-history.json",
+  schema: NowHistorySchema,
+  entries: { one: "update", many: "updates" },
+  check: checkHistory,
 });
 
 /** The site's stack: `/api/stack` answers it, humans.txt lists it. */

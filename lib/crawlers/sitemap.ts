@@ -2,26 +2,17 @@
  * @module The sitemap (sitemaps.org protocol 0.9): every page of `site-pages.ts`, with
  * its lastmod where its content has a date.
  */
+import { xmlText } from "../xml-text.ts";
 import type { SitePage } from "./site-pages.ts";
 
 export const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
-
-const XML_ENTITIES: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-
-/** The protocol asks for entity-escaped URLs: a `&` in a query would break the XML. */
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ENTITIES[char] ?? char);
 
 export function renderSitemap(pages: readonly SitePage[]): string {
   const urls = pages.map(({ url, lastmod }) =>
     [
       "  <url>",
-      `    <loc>${escapeXml(url)}</loc>`,
+      // The protocol asks for entity-escaped URLs: a `&` in a query would break the XML.
+      `    <loc>${xmlText(url)}</loc>`,
       ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
       "  </url>",
     ].join("\n"),

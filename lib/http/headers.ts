@@ -110,6 +110,10 @@ export const CONTENT_TYPE = {
   health: "application/health+json",
   /** Server-Sent Events: UTF-8 by the standard, said anyway. */
   eventStream: "text/event-stream; charset=utf-8",
+  /** RFC 4287's Atom feed; XML says its charset. */
+  atom: "application/atom+xml; charset=utf-8",
+  /** JSON Feed 1.1's own media type, without parameters as +json types are. */
+  feedJson: "application/feed+json",
 } as const;
 
 /** Each representation's base headers, built once: errors and preflights read them per request. */

@@ -10,7 +10,7 @@
 import type { SiteMetrics } from "../metrics/site-metrics.ts";
 import type { Log } from "../runtime/log.ts";
 import { READ_OUTCOMES, type ReadOutcome, type ReadResult, readSource } from "./read.ts";
-import type { Activity, LiveSource } from "./source.ts";
+import type { Activity, LiveSource, SourceKind } from "./source.ts";
 
 /** A source's latest activity, as the answers show it. */
 export interface KnownActivity extends Activity {
@@ -18,6 +18,8 @@ export interface KnownActivity extends Activity {
   readonly source: string;
   /** The source's name: `GitHub`. */
   readonly sourceName: string;
+  /** What the source tells: `activity` or `listening`, where answers show it. */
+  readonly kind: SourceKind;
   /** When a read last confirmed it: the 200 that brought it, or a 304 since. */
   readonly readAt: Date;
   /** Past this, no read has confirmed it for two refresh intervals: answers say when it was read. */
@@ -163,6 +165,7 @@ export function liveFeed(sources: readonly LiveSource[], options: FeedOptions): 
                 ...known.activity,
                 source: source.id,
                 sourceName: source.name,
+                kind: source.kind,
                 readAt: new Date(known.readAt),
                 freshUntil: new Date(known.readAt + freshForMs),
               },

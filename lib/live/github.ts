@@ -1,16 +1,21 @@
 /**
  * @module GitHub as a live source: the owner's latest public pushes, pull requests,
  * releases and new repositories, from `GET {GITHUB_API_URL}/users/{login}/events/public`
- * (https://docs.github.com/en/rest/activity/events), with the headers GitHub asks for.
- * The login is `GITHUB_LOGIN`, or the GitHub link in the content; without either there is
- * no source. Events are read as GitHub's event types document them
+ * (https://docs.github.com/en/rest/activity/events), with the headers GitHub asks for,
+ * and a token when `GITHUB_TOKEN` gives one. The login is `GITHUB_LOGIN`, or the GitHub
+ * link in the content; without either there is no source. Events are read as GitHub's event types document them
  * (https://docs.github.com/en/rest/using-the-rest-api/github-event-types): since October
  * 2025 a push no longer says how many commits it carried, nor a pull request its title,
  * so a phrase says what the event still does.
  */
 import type { Content } from "../content/site-content.ts";
-import { GITHUB_LOGIN } from "./config.ts";
-import { type Activity, InvalidBody, type LiveSource, type SourceSetup, shownText } from "./source.ts";
+import { apiRoot, ConfigError, type Env, matching, valueIn } from "../runtime/env.ts";
+import { type Activity, InvalidBody, type SourceDefinition, shownText } from "./source.ts";
+
+export const DEFAULT_GITHUB_API_URL = "https://api.github.com";
+
+/** A GitHub login: letters, digits and single hyphens, at most 39, never at either end. */
+export const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 
 /** Where a person sees what the API names. */
 const WEB = "https://github.com";
@@ -124,25 +129,60 @@ export function loginInLinks(links: Content["profile"]["links"]): string | undef
   return undefined;
 }
 
-/** GitHub as a source, or undefined when no login is set or linked (or `GITHUB_LOGIN=off`). */
-export function githubSource({
-  config: { github },
-  content,
-  userAgent,
-}: SourceSetup): LiveSource | undefined {
-  const login = github.login ?? loginInLinks(content.profile.links);
-  if (login === undefined || login === "off") return undefined;
-  const url = `${github.apiUrl}/users/${login}/events/public?per_page=${PER_PAGE}`;
-  const headers: Record<string, string> = {
-    accept: "application/vnd.github+json",
-    "x-github-api-version": GITHUB_API_VERSION,
-    "user-agent": userAgent,
-    ...(github.token && { authorization: `Bearer ${github.token}` }),
-  };
-  return {
-    id: "github",
-    name: "GitHub",
-    request: (etag) => new Request(url, { headers: etag ? { ...headers, "if-none-match": etag } : headers }),
-    latest: latestActivity,
-  };
+function token(env: Env): string | undefined {
+  const raw = valueIn(env, "GITHUB_TOKEN");
+  // A token is one printable word; what was given is never repeated: it is a secret.
+  if (raw !== undefined && !/^[\x21-\x7e]{1,255}$/.test(raw)) {
+    throw new ConfigError(
+      "GITHUB_TOKEN",
+      `must be one word of printable ASCII (got ${raw.length} characters)`,
+    );
+  }
+  return raw;
 }
+
+function login(env: Env): string | "off" | undefined {
+  if (valueIn(env, "GITHUB_LOGIN") === "off") return "off";
+  return matching(
+    env,
+    "GITHUB_LOGIN",
+    GITHUB_LOGIN,
+    'a GitHub login (letters, digits and single hyphens, at most 39) or "off"',
+  );
+}
+
+/**
+ * GitHub, as `GITHUB_API_URL` (the REST API's root), `GITHUB_TOKEN` (sent as `Authorization:
+ * Bearer`; without one, 60 reads an hour per address) and `GITHUB_LOGIN` (whose; `off` for
+ * none; by default the GitHub link in the content) configure it.
+ */
+export const github: SourceDefinition = {
+  help: {
+    variables: ["GITHUB_LOGIN", "GITHUB_TOKEN", "GITHUB_API_URL"],
+    meaning: `whose GitHub activity (the content's GitHub link; off for none), a token to read it with, and where (${new URL(DEFAULT_GITHUB_API_URL).host})`,
+  },
+  configure(env) {
+    const root = apiRoot(env, "GITHUB_API_URL", DEFAULT_GITHUB_API_URL).href.replace(/\/+$/, "");
+    const bearer = token(env);
+    const named = login(env);
+    return ({ content, userAgent }) => {
+      const owner = named ?? loginInLinks(content.profile.links);
+      if (owner === undefined || owner === "off") return undefined;
+      const url = `${root}/users/${owner}/events/public?per_page=${PER_PAGE}`;
+      const headers: Record<string, string> = {
+        accept: "application/vnd.github+json",
+        "x-github-api-version": GITHUB_API_VERSION,
+        "user-agent": userAgent,
+        ...(bearer && { authorization: `Bearer ${bearer}` }),
+      };
+      return {
+        id: "github",
+        name: "GitHub",
+        kind: "activity",
+        request: (etag) =>
+          new Request(url, { headers: etag ? { ...headers, "if-none-match": etag } : headers }),
+        latest: latestActivity,
+      };
+    };
+  },
+};

@@ -3,7 +3,8 @@
  * request (`If-None-Match` with the last validator), one deadline for the answer and its
  * body, a cap on the body's size, and what the source asks about the next read (its rate
  * limit's reset, `Retry-After`, GitHub's `X-Poll-Interval`). It never throws: every
- * ending is an outcome, from a short table.
+ * ending is an outcome, from a short table, and what it says of one never holds a
+ * credential, not even one a source sends in its URL (Last.fm's key).
  */
 import { type Activity, InvalidBody, type LiveSource, shownText } from "./source.ts";
 
@@ -106,14 +107,32 @@ async function cappedText(response: Response): Promise<string | undefined> {
   }
 }
 
+/** A URL's query in a runtime's message (`UnexpectedRedirect fetching "https://…?api_key=…"`). */
+const QUERY = /(\w+:\/\/[^\s"'?]*)\?[^\s"']*/g;
+
 /** The outcome of an error thrown by `fetch` or by reading its body. */
 function failed(error: unknown, timeoutMs: number): ReadResult {
   const name = (error as { name?: unknown })?.name;
   if (name === "TimeoutError" || name === "AbortError") {
     return { outcome: "timeout", error: `no whole answer within ${timeoutMs} ms` };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = (error instanceof Error ? error.message : String(error)).replace(QUERY, "$1?…");
   return { outcome: "unreachable", error: `no HTTP answer: ${shownText(message, 120)}` };
+}
+
+/** What the source makes of an error answer's JSON body, when it reads them: ` (Last.fm error 10: …)`. */
+async function explained(source: LiveSource, response: Response): Promise<string> {
+  if (!source.problem) {
+    await response.body?.cancel();
+    return "";
+  }
+  const text = await cappedText(response);
+  try {
+    const problem = text === undefined ? undefined : source.problem(JSON.parse(text));
+    return problem ? `: ${shownText(problem, 120)}` : "";
+  } catch {
+    return "";
+  }
 }
 
 /** Reads `source` once, asking only for what changed since `etag`. */
@@ -137,12 +156,17 @@ export async function readSource(
       return { outcome: "not_modified", status, ...asked };
     }
     if (status !== 200) {
-      await response.body?.cancel();
+      const problem = await explained(source, response);
       if (rateLimited) {
         const until = notBefore === undefined ? "" : ` until ${new Date(notBefore).toISOString()}`;
-        return { outcome: "rate_limited", status, ...asked, error: `rate limited (${status})${until}` };
+        return {
+          outcome: "rate_limited",
+          status,
+          ...asked,
+          error: `rate limited (${status})${until}${problem}`,
+        };
       }
-      return { outcome: "http_error", status, ...asked, error: `answered ${status}` };
+      return { outcome: "http_error", status, ...asked, error: `answered ${status}${problem}` };
     }
     const text = await cappedText(response);
     if (text === undefined) {
@@ -154,7 +178,7 @@ export async function readSource(
     } catch {
       return { outcome: "invalid", status, ...asked, error: "a body that is not JSON" };
     }
-    const activity = source.latest(body);
+    const activity = source.latest(body, now);
     const validator = response.headers.get("etag") ?? undefined;
     return { outcome: "updated", status, activity, ...(validator && { etag: validator }), ...asked };
   } catch (error) {

@@ -35,8 +35,8 @@ export interface LiveLine {
   readonly url: string;
   /** When it happened, ISO 8601. */
   readonly happenedAt: string;
-  /** `12 min ago` */
-  readonly ago: string;
+  /** `12 min ago`; undefined while it goes on (a track playing now). */
+  readonly ago: string | undefined;
   /** `checked 2 h ago`, when no read has confirmed it lately (a machine just resumed, a source failing). */
   readonly checked: string | undefined;
 }
@@ -48,7 +48,7 @@ export function liveLines(activities: readonly KnownActivity[], at: Date): LiveL
     text: activity.text,
     url: activity.url,
     happenedAt: activity.happenedAt.toISOString(),
-    ago: ago(at.getTime() - activity.happenedAt.getTime()),
+    ago: activity.ongoing ? undefined : ago(at.getTime() - activity.happenedAt.getTime()),
     checked:
       at > activity.freshUntil ? `checked ${ago(at.getTime() - activity.readAt.getTime())}` : undefined,
   }));

@@ -58,7 +58,9 @@ export const liveStatusSchema = () =>
         text: t.String(),
         url: t.String(),
         happenedAt: t.String({ format: "date-time" }),
-        ago: t.String(),
+        ago: t.Optional(
+          t.String({ description: "How long ago; none while it is still going on (a track playing)" }),
+        ),
         checked: t.Optional(t.String({ description: "When no recent read confirmed it: when it was read" })),
       }),
       { description: "The latest activity at each live source, the newest first" },

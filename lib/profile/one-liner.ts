@@ -38,6 +38,14 @@ interface FormatCode {
   readonly value: (values: OneLinerValues) => string;
 }
 
+/** A live activity as a one-liner shows it: with how long ago, unless it goes on; empty for none. */
+function shown(activity: KnownActivity | undefined, at: Date): string {
+  if (!activity) return "";
+  return activity.ongoing
+    ? activity.text
+    : `${activity.text} · ${ago(at.getTime() - activity.happenedAt.getTime())}`;
+}
+
 /** The codes, in the order `?help` and the README list them. */
 export const FORMAT_CODES = [
   { code: "n", meaning: "the owner's name", role: "name", value: ({ content }) => content.profile.name },
@@ -78,10 +86,22 @@ export const FORMAT_CODES = [
     meaning:
       "the latest activity, and how long ago (pushed to owner/repo · 12 min ago); empty until one is read",
     role: "value",
-    value: ({ activities, at }) => {
-      const latest = activities[0];
-      return latest ? `${latest.text} · ${ago(at.getTime() - latest.happenedAt.getTime())}` : "";
-    },
+    value: ({ activities, at }) =>
+      shown(
+        activities.find(({ kind }) => kind === "activity"),
+        at,
+      ),
+  },
+  {
+    code: "m",
+    meaning:
+      "the music: listening to Track by Artist while it plays, then last played Track by Artist · 25 min ago; empty until read",
+    role: "value",
+    value: ({ activities, at }) =>
+      shown(
+        activities.find(({ kind }) => kind === "listening"),
+        at,
+      ),
   },
   { code: "%", meaning: "a percent sign", value: () => "%" },
 ] as const satisfies readonly FormatCode[];

@@ -41,3 +41,25 @@ export function wholeNumber(env: Env, variable: string, fallback: number, min: n
   }
   return value;
 }
+
+/**
+ * An API's root URL, http or https, with no query, fragment or credentials; `fallback`
+ * when the variable is unset or blank. A source's requests are made from it.
+ */
+export function apiRoot(env: Env, variable: string, fallback: string): URL {
+  const raw = valueIn(env, variable);
+  if (raw === undefined) return new URL(fallback);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(variable, `must be an absolute URL such as ${fallback}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new ConfigError(variable, `must use https (or http), got "${url.protocol}"`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(variable, "must be the API's root, with no query, fragment or credentials");
+  }
+  return url;
+}

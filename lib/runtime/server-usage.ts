@@ -2,7 +2,9 @@
  * @module What the server says to `--help`: how to run it, the variables it reads, and
  * its exit codes. The README's configuration table has the details.
  */
-import { DEFAULT_GITHUB_API_URL, DEFAULT_REFRESH_SECONDS, DEFAULT_TIMEOUT_MS } from "../live/config.ts";
+import { DEFAULT_REFRESH_SECONDS, DEFAULT_TIMEOUT_MS } from "../live/config.ts";
+import { LIVE_SOURCES } from "../live/sources.ts";
+import { wrap } from "../profile/ansi/width.ts";
 import {
   DEFAULT_STREAM_SECONDS,
   DEFAULT_STREAMS_MAX,
@@ -10,6 +12,14 @@ import {
 } from "../streams/config.ts";
 import type { Command } from "./command-line.ts";
 import { DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT } from "./config.ts";
+
+/** Each live source's variables, as the lines below list the others': names, then what they say. */
+const SOURCE_VARIABLES = LIVE_SOURCES.map(
+  ({ help }) =>
+    `  ${help.variables.join(", ")}\n${wrap(help.meaning, 62)
+      .map((line) => `                ${line}`)
+      .join("\n")}`,
+).join("\n");
 
 const USAGE = `usage: site [--help | --version]
        (./dist/site, bun run start, deno task start)
@@ -33,9 +43,7 @@ when metrics are on. Its settings come from the environment, read at start-up:
   LIVE_REFRESH_SECONDS, LIVE_TIMEOUT_MS
                 how often (${DEFAULT_REFRESH_SECONDS} s) and for how long (${DEFAULT_TIMEOUT_MS} ms) the owner's live
                 activity is read
-  GITHUB_LOGIN, GITHUB_TOKEN, GITHUB_API_URL
-                whose GitHub activity (the content's GitHub link; off for
-                none), a token to read it with, and where (${new URL(DEFAULT_GITHUB_API_URL).host})
+${SOURCE_VARIABLES}
   LIVE_VIEW_SECONDS, LIVE_VIEWS_MAX, LIVE_VIEWS_PER_CLIENT
                 how long a live view or event stream stays open (${DEFAULT_STREAM_SECONDS} s), and
                 how many at once (${DEFAULT_STREAMS_MAX}) and per client address (${DEFAULT_STREAMS_PER_CLIENT})

@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { ContentError } from "../../lib/content/content-error.ts";
 import { DECLARED_CONTENT_FILES } from "../../lib/content/content-file.ts";
-import { readContentFile } from "../../lib/content/files.ts";
+import { filesOf, readContentFile } from "../../lib/content/files.ts";
 import { EXPECTED } from "../../lib/content/mistakes.ts";
-import { readContent, STACK } from "../../lib/content/site-content.ts";
+import { NOW_HISTORY, readContent, STACK } from "../../lib/content/site-content.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { SITE_URL } from "../support/app.ts";
 import { contentFiles, type EditableContent, validContent, writeContent } from "../support/content.ts";
@@ -270,6 +270,27 @@ const MISTAKES: [string, Edit, string][] = [
     'content/profile.json: /location/timezone is "europe/athens", not the IANA spelling; did you mean "Europe/Athens"?',
   ],
   [
+    "a /now status with an escape code in it",
+    (c) => {
+      c.now.status = "Shipping \u001b[31mfast";
+    },
+    'content/now.json: /status is "Shipping \\u001b[31mfast"; expected one line of 1 to 80 characters, with no control character, line break or bidirectional control',
+  ],
+  [
+    "a /now entry on two lines",
+    (c) => {
+      c.now.building[0] = "A difference engine\nand a loom";
+    },
+    'content/now.json: /building/0 is "A difference engine\\nand a loom"; expected one line of 1 to 120 characters, with no control character, line break or bidirectional control',
+  ],
+  [
+    "a book whose title turns the text after it right to left, quoted so that the line does not turn too",
+    (c) => {
+      c.now.reading.push({ title: "Notes \u202eon the engine", author: "A. A. L." });
+    },
+    'content/now.json: /reading/0/title is "Notes \\u202eon the engine"; expected one line of 1 to 120 characters, with no control character, line break or bidirectional control',
+  ],
+  [
     "an easter egg that is not a curl command",
     (c) => {
       first(c.stack.easterEggs).try = "open the page";
@@ -337,6 +358,78 @@ describe("content mistakes, one line each", () => {
     expect(refusal((c) => Object.assign(c.stack, { easterEggs: {} }))).toBe(
       "content/stack.json: /easterEggs is an object; expected a list of 1 to 10 entries",
     );
+  });
+});
+
+describe("the history of /now, one line per mistake", () => {
+  const update = (id: string, at: string, text = "Building: a difference engine") => ({
+    id: `urn:uuid:${id}`,
+    at,
+    text,
+  });
+  const refusalOf = (history: unknown): string => {
+    try {
+      readContentFile(filesOf({ "now-history.json": history }), NOW_HISTORY, SITE_URL);
+      return "valid";
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      return error.message;
+    }
+  };
+
+  test.each([
+    ["none yet", []],
+    [
+      "updates newest first, each named once",
+      [update("b", "2026-03-15T09:30:00Z"), update("a", "2026-03-14T23:59:59Z")],
+    ],
+  ])("%s: valid", (_what, history) => {
+    expect(refusalOf(history)).toBe("valid");
+  });
+
+  test.each([
+    [
+      "an update older than the one after it",
+      [update("a", "2026-03-14T09:30:00Z"), update("b", "2026-03-15T09:30:00Z")],
+      "content/now-history.json: /1/at (2026-03-15T09:30:00Z) is not older than /0/at (2026-03-14T09:30:00Z): list the newest first",
+    ],
+    [
+      "two updates with one id",
+      [update("a", "2026-03-15T09:30:00Z"), update("a", "2026-03-14T09:30:00Z")],
+      "content/now-history.json: /1/id is /0/id too; each update has an id of its own",
+    ],
+    [
+      "an instant on a day that is not in the calendar",
+      [update("a", "2026-02-30T09:30:00Z")],
+      'content/now-history.json: /0/at is "2026-02-30T09:30:00Z", not in the calendar: February 2026 has 28 days',
+    ],
+    [
+      "an instant at a time no clock shows",
+      [update("a", "2026-03-15T24:30:00Z")],
+      'content/now-history.json: /0/at is "2026-03-15T24:30:00Z", not a time of day',
+    ],
+    [
+      "an instant with an offset rather than in UTC",
+      [update("a", "2026-03-15T09:30:00+01:00")],
+      'content/now-history.json: /0/at is "2026-03-15T09:30:00+01:00"; expected an instant in UTC like 2024-03-15T09:30:00Z',
+    ],
+    [
+      "an id that is no URI",
+      [{ ...update("a", "2026-03-15T09:30:00Z"), id: "update one" }],
+      'content/now-history.json: /0/id is "update one"; expected a URI naming this update for good, like urn:uuid:0b5c1f3e-…; bun run now writes one',
+    ],
+    [
+      "a text on two lines",
+      [update("a", "2026-03-15T09:30:00Z", "Building:\na difference engine")],
+      'content/now-history.json: /0/text is "Building:\\na difference engine"; expected one line of 1 to 300 characters, with no control character, line break or bidirectional control',
+    ],
+    [
+      "an object where the list of updates is expected",
+      {},
+      "content/now-history.json: the file is an object; expected a list of updates",
+    ],
+  ])("%s", (_what, history, line) => {
+    expect(refusalOf(history)).toBe(line);
   });
 });
 

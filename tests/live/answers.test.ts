@@ -1,12 +1,14 @@
 /**
- * The live activity in the shipped server's answers, read from a stand-in GitHub on
- * loopback: the terminal profile, the page and the one-liners show what was read, with
- * its age; and no answer of any route waits for a source, even one that never answers.
+ * The live activity in the shipped server's answers, read from a stand-in GitHub and a
+ * stand-in Last.fm on loopback: the terminal profile, the page, the one-liners and the
+ * health check show what was read, with its age (none for a track playing now); and no
+ * answer of any route waits for a source, even one that never answers.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { stripColour } from "../../lib/profile/ansi/index.ts";
 import { as, GET_PATHS } from "../support/app.ts";
 import { EVENTS, REPO, type StandInGithub, startGithub } from "../support/github.ts";
+import { API_KEY, type StandInLastfm, startLastfm, TRACKS } from "../support/lastfm.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 /** Twelve minutes before the fixed instant the test server runs at. */
@@ -92,4 +94,106 @@ describe("a source that never answers", () => {
     });
     expect(JSON.parse(body)).toMatchObject({ status: "warn", output: "github:age: not read yet" });
   });
+});
+
+/** Waits for a stand-in's first request: the first read starts as the server listens. */
+async function firstRead(requests: readonly unknown[]) {
+  for (let tries = 0; tries < 100 && requests.length === 0; tries++) await Bun.sleep(10);
+  await Bun.sleep(50);
+}
+
+describe("a Last.fm that answers, a track playing", () => {
+  let lastfm: StandInLastfm;
+  let github: StandInGithub;
+  let server: TestServer;
+  beforeAll(async () => {
+    lastfm = startLastfm({
+      kind: "tracks",
+      tracks: [TRACKS.playing(), TRACKS.played("2026-11-21T13:40:09Z")],
+    });
+    github = startGithub({ kind: "events", events: [EVENTS.push(PUSHED_AT)] });
+    server = await startServer({
+      GITHUB_API_URL: github.url,
+      LASTFM_API_URL: lastfm.url,
+      LASTFM_API_KEY: API_KEY,
+      LASTFM_USER: "rin-listens",
+    });
+    await firstRead(lastfm.requests);
+    await firstRead(github.requests);
+  });
+  afterAll(async () => {
+    await server.stop();
+    lastfm.stop();
+    github.stop();
+  });
+
+  test("the terminal profile shows it under Now, with no age, above what the owner did", async () => {
+    const { body } = await get(server, "/?nocolor", as.curl);
+    const lines = body.split("\n");
+    const at = lines.findIndex((line) => line.includes("last.fm"));
+    expect(lines[at]).toBe("  last.fm    listening to Harbour Lights by The Night Ferries");
+    expect(lines[at + 1]).toStartWith(`  github     pushed to ${REPO} · 12 min ago`);
+  });
+
+  test("the page shows it, linked to the track", async () => {
+    const { body } = await get(server, "/", as.browser);
+    expect(body).toContain(
+      '<p class="live"><b>Last.fm</b> <a href="https://www.last.fm/music/The+Night+Ferries/_/Harbour+Lights">listening to Harbour Lights by The Night Ferries</a></p>',
+    );
+  });
+
+  test("a one-liner's %m, and %a still what the owner did", async () => {
+    const { body } = await get(server, "/?format=%25m+|+%25a", as.curl);
+    expect(body).toBe(`listening to Harbour Lights by The Night Ferries | pushed to ${REPO} · 12 min ago\n`);
+  });
+
+  test("the health check has a check for it", async () => {
+    const { body } = await get(server, "/api/ping", {
+      ...as.pythonRequests,
+      accept: "application/health+json",
+    });
+    const health = JSON.parse(body);
+    expect(health.checks["lastfm:age"][0]).toMatchObject({
+      status: "pass",
+      observedValue: 0,
+      lastOutcome: "updated",
+    });
+  });
+});
+
+describe("a Last.fm that never answers", () => {
+  let lastfm: StandInLastfm;
+  let server: TestServer;
+  beforeAll(async () => {
+    lastfm = startLastfm({ kind: "hang" });
+    server = await startServer({
+      LASTFM_API_URL: lastfm.url,
+      LASTFM_API_KEY: API_KEY,
+      LASTFM_USER: "rin-listens",
+      LIVE_TIMEOUT_MS: "20000",
+    });
+    for (let tries = 0; tries < 100 && lastfm.requests.length === 0; tries++) await Bun.sleep(10);
+  });
+  afterAll(async () => {
+    await server.stop();
+    lastfm.stop();
+  });
+
+  test.each([
+    ...GET_PATHS.flatMap((path) => [
+      [path, as.curl],
+      [path, as.pythonRequests],
+    ]),
+    ["/?format=%25m", as.curl],
+    ["/api/ping", { ...as.pythonRequests, accept: "application/health+json" }],
+  ] as [string, Record<string, string>][])(
+    "%s answers at once, while the read hangs",
+    async (path, headers) => {
+      expect(lastfm.requests).toHaveLength(1);
+      const { status, body, ms } = await get(server, path, headers);
+      expect(status).toBe(200);
+      expect(ms).toBeLessThan(250);
+      expect(body).not.toContain("listening to");
+    },
+  );
 });

@@ -77,6 +77,7 @@ describe("200 with an ETag", () => {
       {
         source: "github",
         sourceName: "GitHub",
+        kind: "activity",
         text: `pushed to ${REPO}`,
         url: `https://github.com/${REPO}`,
         happenedAt: new Date(PUSHED_AT),

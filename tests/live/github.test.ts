@@ -4,8 +4,9 @@
  * shown; what a stranger could put in a tag kept out of a terminal; the login from a link.
  */
 import { describe, expect, test } from "bun:test";
-import { latestActivity, loginInLinks } from "../../lib/live/github.ts";
+import { github, latestActivity, loginInLinks } from "../../lib/live/github.ts";
 import { InvalidBody } from "../../lib/live/source.ts";
+import { sample } from "../support/app.ts";
 import { EVENTS, REPO } from "../support/github.ts";
 
 const AT = "2026-11-21T13:53:02Z";
@@ -106,4 +107,30 @@ test("the login comes from the first GitHub link, a profile's or a repository's"
   expect(loginInLinks([{ label: "GitHub", url: "https://github.com/ada" }])).toBe("ada");
   expect(loginInLinks([{ label: "Code", url: "https://www.github.com/ada-l/engine" }])).toBe("ada-l");
   expect(loginInLinks([{ label: "Gist", url: "https://gist.github.com/ada" }])).toBeUndefined();
+});
+
+describe("as GITHUB_* configure it", () => {
+  const made = (env: Record<string, string>) =>
+    github.configure(env)({ content: sample, userAgent: "site-api/test (+https://rin.example)" });
+
+  test("by default: GitHub's API, the login of the content's GitHub link, no token", () => {
+    const request = made({})?.request(undefined);
+    expect(request?.url).toBe("https://api.github.com/users/rin-example/events/public?per_page=30");
+    expect(request?.headers.get("authorization")).toBeNull();
+  });
+
+  test("another API's root, a token and a login of their own", () => {
+    const request = made({
+      GITHUB_API_URL: "https://ghe.example/api/v3/",
+      GITHUB_TOKEN: "github_pat_11AB",
+      GITHUB_LOGIN: "ada-l",
+    })?.request('"etag"');
+    expect(request?.url).toBe("https://ghe.example/api/v3/users/ada-l/events/public?per_page=30");
+    expect(request?.headers.get("authorization")).toBe("Bearer github_pat_11AB");
+    expect(request?.headers.get("if-none-match")).toBe('"etag"');
+  });
+
+  test("GITHUB_LOGIN=off: no source, link or not", () => {
+    expect(made({ GITHUB_LOGIN: "off" })).toBeUndefined();
+  });
 });

@@ -7,10 +7,10 @@ import { describe, expect, test } from "bun:test";
 import { stripColour } from "../../lib/profile/ansi/index.ts";
 import { FORMAT_CODES, FORMAT_PRESETS, MAX_FORMAT_LENGTH } from "../../lib/profile/one-liner.ts";
 import { as, FIXED_NOW, otherOwner, send, testApp } from "../support/app.ts";
-import { shownFeed } from "../support/live.ts";
+import { PLAYED, PLAYING, PUSH, shownFeed } from "../support/live.ts";
 import { ownerFiles } from "../support/owners.ts";
 
-const withActivity = testApp({ live: shownFeed() });
+const withActivity = testApp({ live: shownFeed([PLAYING, PUSH]) });
 const without = testApp();
 
 const line = async (
@@ -33,6 +33,7 @@ describe("each code", () => {
     s: "Rebuilding our eval harness; learning to surf, badly",
     b: "An eval harness that diffs model runs the way we review code",
     a: "pushed to rin-example/evals · 12 min ago",
+    m: "listening to Harbour Lights by The Night Ferries",
     "%": "%",
   };
 
@@ -49,6 +50,22 @@ describe("each code", () => {
 
   test("%a is empty until an activity is read", async () => {
     expect(await line(without, "[%25a]")).toEqual({ status: 200, body: "[]\n" });
+  });
+
+  test("%m, once the track has stopped, is what was last played, and how long ago; empty until read", async () => {
+    const played = testApp({ live: shownFeed([PUSH, PLAYED]) });
+    expect(await line(played, "%m")).toEqual({
+      status: 200,
+      body: "last played Harbour Lights by The Night Ferries · 25 min ago\n",
+    });
+    expect(await line(without, "[%m]")).toEqual({ status: 200, body: "[]\n" });
+  });
+
+  test("%a is what the owner did, never the music, however recent", async () => {
+    expect(await line(testApp({ live: shownFeed([PLAYING]) }), "[%25a]")).toEqual({
+      status: 200,
+      body: "[]\n",
+    });
   });
 
   test("codes written as curl sends them, % unencoded, with + for spaces and text between", async () => {
@@ -177,7 +194,7 @@ describe("a format it cannot read is a 400 that says why, in one line of text", 
   const cases: [query: string, message: string][] = [
     [
       "%25x",
-      "format has %x, which is no code: the codes are %n %h %r %l %t %z %s %b %a and %%, and the presets 1, 2, 3, 4",
+      "format has %x, which is no code: the codes are %n %h %r %l %t %z %s %b %a %m and %%, and the presets 1, 2, 3, 4",
     ],
     ["%25%C3%A9", "format has %%C3%A9, which is no code"],
     ["%25%1B", "format holds a control character: a one-liner is one line of text"],

@@ -59,15 +59,15 @@ describe("DEL and the C1 controls", () => {
   });
 
   test("in a drawn value is replaced by a space, as a C0 control is", async () => {
-    const now = {
-      ...ownerFile<Record<string, unknown>>("rin", "now.json"),
-      status: "Busy\u009b2Jnow\u007fdone",
+    const profile = {
+      ...ownerFile<Record<string, unknown>>("rin", "profile.json"),
+      role: "Busy\u009b2Jnow\u007fdone",
     };
     const owner = testApp({
-      files: ownerFilesWith("rin", { "now.json": now }),
+      files: ownerFilesWith("rin", { "profile.json": profile }),
       clock: () => FIXED_NOW.getTime(),
     });
-    const body = await (await send(owner, "/?format=%25s", as.curl)).text();
+    const body = await (await send(owner, "/?format=%25r", as.curl)).text();
     expect(body).toBe("Busy 2Jnow done\n");
   });
 });

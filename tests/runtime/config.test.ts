@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { LIVE_SOURCES } from "../../lib/live/sources.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 
 describe("configuration", () => {
@@ -81,26 +82,17 @@ describe("configuration", () => {
     expect(loadConfig({ SITE_URL: "https://Rin.Example/" }).siteUrl).toBe("https://rin.example");
   });
 
-  test("the live activity: read every 300 s, 5 s a read, from GitHub's API, the login from the content", () => {
-    expect(loadConfig({}).live).toEqual({
+  test("the live activity: read every 300 s, 5 s a read; each source configured from its own variables", () => {
+    const { refreshSeconds, timeoutMs, sources } = loadConfig({}).live;
+    expect({ refreshSeconds, timeoutMs, sources: sources.length }).toEqual({
       refreshSeconds: 300,
       timeoutMs: 5000,
-      github: { apiUrl: "https://api.github.com", token: undefined, login: undefined },
+      sources: LIVE_SOURCES.length,
     });
-    expect(
-      loadConfig({
-        LIVE_REFRESH_SECONDS: "60",
-        LIVE_TIMEOUT_MS: "2000",
-        GITHUB_API_URL: "https://ghe.example/api/v3/",
-        GITHUB_TOKEN: "github_pat_11AB",
-        GITHUB_LOGIN: "ada-l",
-      }).live,
-    ).toEqual({
+    expect(loadConfig({ LIVE_REFRESH_SECONDS: "60", LIVE_TIMEOUT_MS: "2000" }).live).toMatchObject({
       refreshSeconds: 60,
       timeoutMs: 2000,
-      github: { apiUrl: "https://ghe.example/api/v3", token: "github_pat_11AB", login: "ada-l" },
     });
-    expect(loadConfig({ GITHUB_LOGIN: "off" }).live.github.login).toBe("off");
   });
 
   const refusals: [env: Record<string, string>, message: string][] = [
@@ -119,6 +111,22 @@ describe("configuration", () => {
       'GITHUB_LOGIN: must be a GitHub login (letters, digits and single hyphens, at most 39) or "off", got "-ada"',
     ],
     [{ GITHUB_LOGIN: "ada--l" }, "GITHUB_LOGIN: must be a GitHub login"],
+    [
+      { LASTFM_API_KEY: "not-a-key" },
+      "LASTFM_API_KEY: must be the 32 hexadecimal characters of a Last.fm API key (got 9 characters)",
+    ],
+    [
+      { LASTFM_USER: "9lives" },
+      'LASTFM_USER: must be a Last.fm username (2 to 15 letters, digits, - or _, starting with a letter) or "off", got "9lives"',
+    ],
+    [
+      { LASTFM_API_URL: "ws.audioscrobbler.com/2.0/" },
+      "LASTFM_API_URL: must be an absolute URL such as https://ws.audioscrobbler.com/2.0/",
+    ],
+    [
+      { LASTFM_API_URL: "https://ws.audioscrobbler.com/2.0/?format=xml" },
+      "LASTFM_API_URL: must be the API's root",
+    ],
     [{ PORT: "eighty" }, 'PORT: must be a whole number from 0 to 65535, got "eighty"'],
     [{ PORT: "70000" }, "PORT: must be a whole number from 0 to 65535"],
     [{ PORT: "-1" }, "PORT: must be a whole number from 0 to 65535"],

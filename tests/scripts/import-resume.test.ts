@@ -184,6 +184,8 @@ describe("on a fresh clone: over the shipped sample", () => {
     expect(stdout).toContain("  handle: ahorvat (the username of the resume's profiles)");
     expect(stdout).toContain("  timezone: Europe/Zagreb (the country's only one)");
     expect(stdout).toContain(`Wrote ${join(dir, "now.json")}: a new owner's /now, to fill in.`);
+    expect(readJson(dir, "now-history.json")).toEqual([]);
+    expect(stdout).toContain(`Wrote ${join(dir, "now-history.json")}: no updates yet, for the feeds.`);
     expect(stdout).toContain(`  ${join(dir, "profile.json")}: /tagline`);
 
     // WebFinger finds the new owner, and no longer the sample's handle.

@@ -189,6 +189,29 @@ describe("with flags", () => {
   });
 });
 
+describe("the history of /now, which the feeds publish", () => {
+  const SAMPLE_UPDATE = { id: "urn:uuid:1", at: "2026-11-14T09:12:40Z", text: "Status: the sample's own" };
+  const history = (dir: string) => JSON.parse(readFileSync(join(dir, "now-history.json"), "utf8"));
+
+  test("a new /now starts it empty: the sample's updates are not the new owner's to publish", async () => {
+    const dir = shippedSample();
+    writeFileSync(join(dir, "now-history.json"), JSON.stringify([SAMPLE_UPDATE]));
+    const { code, stdout } = await init(dir, ...OWNER);
+    expect(code).toBe(0);
+    expect(history(dir)).toEqual([]);
+    expect(stdout).toContain(join(dir, "now-history.json"));
+  });
+
+  test("a /now of the owner's own keeps its history", async () => {
+    const dir = newFolder();
+    writeContent(dir, validContent());
+    writeFileSync(join(dir, "now-history.json"), JSON.stringify([SAMPLE_UPDATE]));
+    const { code } = await init(dir, "--role", "Engineer");
+    expect(code).toBe(0);
+    expect(history(dir)).toEqual([SAMPLE_UPDATE]);
+  });
+});
+
 describe("in a terminal", () => {
   test("asks for each value and offers what it can make", async () => {
     const dir = newFolder();

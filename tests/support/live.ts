@@ -11,9 +11,10 @@ import { FIXED_NOW } from "./app.ts";
 const PUSHED_AT = new Date(FIXED_NOW.getTime() - 12 * 60_000);
 
 /** A push the fixture owner made, read a minute before the golden files' instant. */
-const PUSH: KnownActivity = {
+export const PUSH: KnownActivity = {
   source: "github",
   sourceName: "GitHub",
+  kind: "activity",
   text: "pushed to rin-example/evals",
   url: "https://github.com/rin-example/evals",
   happenedAt: PUSHED_AT,
@@ -21,7 +22,28 @@ const PUSH: KnownActivity = {
   freshUntil: new Date(FIXED_NOW.getTime() + 540_000),
 };
 
-/** A feed that shows `activities`, and says each source is `health`. */
+/** A track the fixture owner plays now, seen playing since two minutes before the golden files' instant. */
+export const PLAYING: KnownActivity = {
+  source: "lastfm",
+  sourceName: "Last.fm",
+  kind: "listening",
+  text: "listening to Harbour Lights by The Night Ferries",
+  url: "https://www.last.fm/music/The+Night+Ferries/_/Harbour+Lights",
+  happenedAt: new Date(FIXED_NOW.getTime() - 2 * 60_000),
+  ongoing: true,
+  readAt: new Date(FIXED_NOW.getTime() - 60_000),
+  freshUntil: new Date(FIXED_NOW.getTime() + 540_000),
+};
+
+/** The same track, played 25 minutes before the golden files' instant. */
+export const PLAYED: KnownActivity = {
+  ...PLAYING,
+  text: "last played Harbour Lights by The Night Ferries",
+  happenedAt: new Date(FIXED_NOW.getTime() - 25 * 60_000),
+  ongoing: false,
+};
+
+/** A feed that shows `activities` (the newest first, as a feed has them), and says each source is `health`. */
 export function shownFeed(activities: readonly KnownActivity[] = [PUSH]): LiveFeed {
   const health: SourceHealth[] = activities.map((activity) => ({
     source: activity.source,

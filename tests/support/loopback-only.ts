@@ -1,13 +1,18 @@
 /**
- * Preloaded before every test file (bunfig.toml): nothing a test starts reads GitHub. The
- * fixture owner `rin` links a GitHub account, so a server started from her content reads
- * its activity in the background; a server a test starts as a process inherits this
- * `GITHUB_API_URL`, a loopback port where nothing listens, unless the test points it at a
- * stand-in (`tests/support/github.ts`). In-process apps (`testApp()`) read nothing at all:
- * their live feed is never started.
+ * Preloaded before every test file (bunfig.toml): nothing a test starts reads GitHub or
+ * Last.fm. The fixture owner `rin` links a GitHub account, so a server started from her
+ * content reads its activity in the background; a server a test starts as a process
+ * inherits this `GITHUB_API_URL`, a loopback port where nothing listens, unless the test
+ * points it at a stand-in (`tests/support/github.ts`), and this `LASTFM_API_URL`, should
+ * the environment hold a Last.fm key (`tests/support/lastfm.ts`). In-process apps
+ * (`testApp()`) read nothing at all: their live feed is never started.
  */
 
 /** Port 1 on loopback: nothing listens there, so a read is refused at once. */
 export const NO_GITHUB = "http://127.0.0.1:1";
 
+/** The same port, for Last.fm: read only with a key, which a developer may have in their environment. */
+export const NO_LASTFM = "http://127.0.0.1:1/2.0/";
+
 process.env.GITHUB_API_URL = NO_GITHUB;
+process.env.LASTFM_API_URL = NO_LASTFM;

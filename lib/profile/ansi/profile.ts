@@ -74,7 +74,7 @@ function status(layout: ProfileLayout, width: number, s: Style): string[] {
       source.toLowerCase(),
       [
         { text, draw: s.value },
-        { text: `· ${ago}`, draw: s.muted },
+        ...(ago ? [{ text: `· ${ago}`, draw: s.muted }] : []),
         ...(checked ? [{ text: `· ${checked}`, draw: s.muted }] : []),
       ],
       width,

@@ -22,8 +22,9 @@ const element = (name, text, className) => {
 const activityLine = ({ source, text, url, happenedAt, ago, checked }) => {
   const line = element("p", "", "live");
   const linked = /^https?:\\/\\//.test(url) ? Object.assign(element("a", text), { href: url }) : element("span", text);
-  const when = Object.assign(element("time", ago), { dateTime: happenedAt });
-  line.append(element("b", source), " ", linked, " · ", when, checked ? \` · \${checked}\` : "");
+  line.append(element("b", source), " ", linked);
+  if (ago) line.append(" · ", Object.assign(element("time", ago), { dateTime: happenedAt }));
+  if (checked) line.append(\` · \${checked}\`);
   return line;
 };
 new EventSource("${EVENTS_PATH}").addEventListener("status", (event) => {

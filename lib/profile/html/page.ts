@@ -168,7 +168,7 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
 <p class="updated">updated <time datetime="${status.updated}">${status.updated}</time></p></div>
 <div data-live="activity">${status.live.map(
     ({ source, text, url, happenedAt, ago, checked }) =>
-      html`<p class="live"><b>${source}</b> ${linked(text, url)} · <time datetime="${happenedAt}">${ago}</time>${checked ? ` · ${checked}` : ""}</p>`,
+      html`<p class="live"><b>${source}</b> ${linked(text, url)}${ago ? html` · <time datetime="${happenedAt}">${ago}</time>` : ""}${checked ? ` · ${checked}` : ""}</p>`,
   )}</div>
 <div class="now-lists">${list("Building", status.building)}${list("Learning", status.learning)}${list(
     "Reading",

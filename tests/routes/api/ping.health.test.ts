@@ -16,6 +16,7 @@ import { as, FIXED_NOW, otherOwner, SITE_URL, sample, send, testApp } from "../.
 import { documentedSchemaErrors } from "../../support/documented-schema.ts";
 import { type FakeEngine, startEngine } from "../../support/engines.ts";
 import { EVENTS, type StandInGithub, startGithub } from "../../support/github.ts";
+import { API_KEY, INVALID_KEY, startLastfm } from "../../support/lastfm.ts";
 import { memoryLog } from "../../support/log.ts";
 import { ownerDir, ownerFiles } from "../../support/owners.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
@@ -142,6 +143,37 @@ describe("application/health+json", () => {
       lastOutcome: "http_error",
       output: `the latest read, ${new Date(now).toISOString()}: answered 502`,
     });
+  });
+
+  test("warn, still 200: Last.fm refusing the key, in Last.fm's own words", async () => {
+    const lastfm = startLastfm(INVALID_KEY);
+    try {
+      const config = liveConfig({
+        LASTFM_API_URL: lastfm.url,
+        LASTFM_API_KEY: API_KEY,
+        LASTFM_USER: "rin-listens",
+        GITHUB_LOGIN: "off",
+        LIVE_TIMEOUT_MS: "1000",
+      });
+      const live = ownerFeed(config, sample, "test", {
+        clock: () => FIXED_NOW.getTime(),
+        log: memoryLog(),
+        metrics: siteMetrics(),
+      });
+      await live.refresh();
+      const { status, body } = await health(testApp({ live }));
+      expect({ status, health: body.status }).toEqual({ status: 200, health: "warn" });
+      expect(body.output).toBe(
+        `lastfm:age: the latest read, ${FIXED_NOW.toISOString()}: answered 403: Last.fm error 10: Invalid API key - You must be granted a valid key by last.fm`,
+      );
+      expect(body.checks["lastfm:age"][0]).toMatchObject({
+        status: "warn",
+        observedValue: null,
+        lastOutcome: "http_error",
+      });
+    } finally {
+      lastfm.stop();
+    }
   });
 
   test("fail, 503: the server is draining", async () => {

@@ -1,0 +1,42 @@
+/** GET /feed.xml: the updates of /now as an Atom feed (RFC 4287), for feed readers. */
+import { NOW_HISTORY } from "../lib/content/site-content.ts";
+import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
+import { renderAtom } from "../lib/formats/atom.ts";
+import { nowFeed } from "../lib/formats/now-feed.ts";
+import { CONTENT_TYPE } from "../lib/http/headers.ts";
+import { preparedFile } from "../lib/http/prepared-response.ts";
+import { defineRoute, type Site } from "../lib/site.ts";
+
+/** This file's path: the feed's own link, and its id. */
+const PATH = "/feed.xml";
+
+const atom = (site: Site) =>
+  renderAtom(
+    nowFeed(site.content, site.read(NOW_HISTORY), site.config.siteUrl),
+    `${site.config.siteUrl}${PATH}`,
+  );
+
+export const GET = defineRoute({
+  detail: {
+    summary: "The updates of /now, as an Atom feed",
+    description:
+      "An Atom feed (RFC 4287) with an entry per update of the /now status, newest first (the " +
+      "newest 50): its id, kept for good, when it was made, a link to the page's Now section, " +
+      "and what changed (`Building: a drift monitor`). `bun run now` adds them. The same XML " +
+      "for every client; the page links to it for feed readers. `/feed.json` is the same feed " +
+      "as JSON Feed.",
+    tags: ["feeds"],
+    responses: (site) => ({
+      200: ok("The feed", documentBody(CONTENT_TYPE.atom, "An Atom feed (RFC 4287)", atom(site)), true),
+      304: notModified,
+    }),
+  },
+  sitemap: ["now"],
+  pageLink: { rel: "alternate", type: "application/atom+xml" },
+  setup(site) {
+    const feed = preparedFile(CONTENT_TYPE.atom, atom(site));
+    return function atomFeed({ request }) {
+      return feed(request);
+    };
+  },
+});

@@ -1,0 +1,224 @@
+/**
+ * `bun run now`: /now kept current from the terminal. `status`, `add` and `remove` change
+ * content/now.json only as start-up would accept it (else one line, and the file as it
+ * was), set its `updated` to the owner's today, and record the change in
+ * content/now-history.json, which the feeds list; `show` prints it. `--commit` commits the
+ * two files with a message that says what changed. A push then runs the release pipeline.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ContentError } from "../lib/content/content-error.ts";
+import { type ContentFile, checkContentFile } from "../lib/content/content-file.ts";
+import { folderFiles, readContentFile } from "../lib/content/files.ts";
+import type { Now, NowHistory } from "../lib/content/schemas.ts";
+import { NOW, NOW_HISTORY, PROFILE } from "../lib/content/site-content.ts";
+import { quoteInput } from "../lib/http/request-input.ts";
+import {
+  CONSOLE,
+  type CommandOutput,
+  readCommandLine,
+  refuse,
+  shownPath,
+  USAGE_ERROR,
+} from "../lib/runtime/command-line.ts";
+import { contentJson } from "./content-json.ts";
+import { contentDir, readOwn } from "./init.ts";
+import {
+  applied,
+  type Change,
+  dayIn,
+  entryText,
+  Refused,
+  recorded,
+  SECTION_NAMES,
+  SECTIONS,
+  sectionNamed,
+} from "./now-change.ts";
+
+export const EXIT = { done: 0, notChanged: 1, usage: USAGE_ERROR } as const;
+
+const COMMAND = {
+  name: "bun run now",
+  usage: `usage: bun run now show
+       bun run now status TEXT
+       bun run now add SECTION TEXT
+       bun run now remove SECTION N
+       (each change with [--commit] [--content-dir DIR])
+
+Keeps content/now.json current: the status line, and what you are building,
+learning, reading and not doing. A change is checked as start-up checks the
+file; one start-up would refuse (empty, too long, a control character, too
+many entries, an unknown section) is one line, and the file is left as it was.
+A change sets "updated" to today, in the profile's time zone, and is recorded
+in content/now-history.json, which /feed.xml and /feed.json list. Then git
+push: the release pipeline tests and deploys the site, and tells IndexNow.
+
+Commands:
+  show               /now as it is, each entry numbered
+  status TEXT        a new status line
+  add SECTION TEXT   an entry at the end of SECTION: building, learning,
+                     reading (TEXT is "TITLE by AUTHOR") or not-doing
+  remove SECTION N   entry N of SECTION, numbered as show numbers it
+
+Options:
+  --commit           commit the two files, and nothing else, with a message
+                     that says what changed
+  --content-dir DIR  the content folder (default: $CONTENT_DIR, else content/)
+  -h, --help         this text
+
+Exit status:
+  0  changed (and committed, with --commit), or shown
+  1  not changed: start-up would refuse the change, or the entry is not
+     there; or, with --commit, not in a git repository; or written, but git
+     could not commit it (it says so)
+  2  a usage error`,
+  options: { commit: { type: "boolean" }, "content-dir": { type: "string" } },
+  positionals: true,
+} as const;
+
+/** Text given as several words is one text: `add building a drift monitor` needs no quotes. */
+const joined = (words: readonly string[]) => words.join(" ").trim();
+
+/** The change the arguments ask for, `show` (undefined), or a usage mistake's words. */
+function changeOf([command, ...rest]: readonly string[]): Change | undefined | string {
+  switch (command) {
+    case "show":
+      return rest.length === 0 ? undefined : "show takes no arguments";
+    case "status":
+      return { kind: "status", text: joined(rest) };
+    case "add":
+    case "remove": {
+      const [name, ...words] = rest;
+      if (name === undefined) return `${command} needs a SECTION: ${SECTION_NAMES.join(", ")}`;
+      const section = sectionNamed(name);
+      if (!section) {
+        throw new Refused(
+          `no section "${quoteInput(name, 40)}"; the sections are ${SECTION_NAMES.join(", ")}`,
+        );
+      }
+      if (command === "add") return { kind: "add", section, text: joined(words) };
+      const number = Number(words[0]);
+      if (words.length !== 1 || !Number.isSafeInteger(number) || number < 1) {
+        return `remove ${section} needs N, the number show gives the entry`;
+      }
+      return { kind: "remove", section, number };
+    }
+    case undefined:
+      return "a command is needed: show, status, add or remove";
+    default:
+      return `no command "${quoteInput(command, 40)}"; the commands are show, status, add and remove`;
+  }
+}
+
+/** A file of the folder, parsed and checked as start-up checks it; missing is `fallback`, or a refusal. */
+function readChecked<T>(dir: string, file: ContentFile<T>, fallback?: T): T {
+  const path = join(dir, file.name);
+  if (!existsSync(path)) {
+    if (fallback !== undefined) return fallback;
+    throw new Refused(`${shownPath(path)} is missing: bun run init writes one`);
+  }
+  const value = readOwn(path, file.name);
+  try {
+    checkContentFile(file, value, "http://localhost");
+  } catch (error) {
+    if (error instanceof ContentError)
+      throw new Refused(`${error.inFolder(shownPath(dir)).message} (fix it first)`);
+    throw error;
+  }
+  return value as T;
+}
+
+/** `show`: /now as it is, each entry numbered, and the latest update. */
+function show(io: CommandOutput, dir: string, now: Now, history: NowHistory): void {
+  const label = (text: string) => text.padEnd(12);
+  io.out(`${shownPath(join(dir, NOW.name))}, updated ${now.updated}`);
+  io.out(`${label("status")}${now.status}`);
+  for (const section of SECTION_NAMES) {
+    const entries: readonly (string | { title: string; author: string })[] = now[SECTIONS[section].field];
+    if (entries.length === 0) io.out(`${label(section)}(none)`);
+    for (const [index, entry] of entries.entries()) {
+      io.out(`${label(index === 0 ? section : "")}${index + 1}  ${entryText(entry)}`);
+    }
+  }
+  const [latest] = history;
+  io.out(
+    latest ? `${label("last update")}${latest.at}  ${latest.text}` : `${label("last update")}(none yet)`,
+  );
+}
+
+/** `git -C dir ...`, its output as text. */
+const git = (dir: string, ...args: string[]) => spawnSync("git", ["-C", dir, ...args], { encoding: "utf8" });
+
+/** Why git cannot commit in `dir`, or undefined when it can: asked before anything is written. */
+function whyNoCommit(dir: string): string | undefined {
+  if (git(dir, "rev-parse", "--show-toplevel").status !== 0)
+    return `${shownPath(dir)} is not in a git repository`;
+  if (git(dir, "var", "GIT_COMMITTER_IDENT").status !== 0) {
+    return 'git does not know who you are: git config --global user.name "…" and user.email "…"';
+  }
+  return undefined;
+}
+
+/** Runs the command; resolves to its exit status. `at` is now. */
+export function nowCommand(args: readonly string[], io: CommandOutput, at: Date): number {
+  const read = readCommandLine(args, COMMAND, io);
+  if (read.exit !== undefined) return read.exit;
+  const dir = contentDir(read.values["content-dir"]);
+  try {
+    const change = changeOf(read.positionals);
+    if (typeof change === "string") return refuse(COMMAND, io, change);
+    const now = readChecked(dir, NOW);
+    const history = readChecked(dir, NOW_HISTORY, []);
+    if (change === undefined) {
+      if (read.values.commit) return refuse(COMMAND, io, "--commit is for a change, not show");
+      show(io, dir, now, history);
+      return EXIT.done;
+    }
+    const { timezone } = readContentFile(folderFiles(dir), PROFILE, "http://localhost").location;
+    const next = applied(now, change);
+    const nextNow: Now = { ...next.now, updated: dayIn(at, timezone) };
+    const nextHistory = recorded(history, next.text, at, `urn:uuid:${crypto.randomUUID()}`);
+    checkContentFile(NOW, nextNow, "http://localhost");
+    checkContentFile(NOW_HISTORY, nextHistory, "http://localhost");
+    const noCommit = read.values.commit ? whyNoCommit(dir) : undefined;
+    if (noCommit) throw new Refused(`--commit cannot commit: ${noCommit}; nothing is written`);
+
+    // Both are valid: each is written beside its place, then both are moved in.
+    const files = [
+      [join(dir, NOW.name), nextNow],
+      [join(dir, NOW_HISTORY.name), nextHistory],
+    ] as const;
+    mkdirSync(dir, { recursive: true });
+    for (const [path, value] of files) writeFileSync(`${path}.new`, contentJson(path, value));
+    for (const [path] of files) renameSync(`${path}.new`, path);
+    io.out(`${files.map(([path]) => shownPath(path)).join(" and ")}: ${next.text}`);
+
+    if (!read.values.commit) {
+      io.out("Next: commit both (or run it with --commit), then git push: the release pipeline");
+      io.out("tests and deploys the site, and tells IndexNow it changed.");
+      return EXIT.done;
+    }
+    const names = files.map(([path]) => path);
+    const message = `/now: ${next.text}`;
+    const add = git(dir, "add", "--", ...names);
+    const commit =
+      add.status === 0 ? git(dir, "commit", "--quiet", "--message", message, "--", ...names) : add;
+    if (commit.status !== 0) {
+      const said = (commit.stderr || commit.stdout).trim().split("\n")[0] ?? "";
+      io.err(`Written, but not committed: git said: ${said.replace(/\p{Cc}/gu, "?")}`);
+      return EXIT.notChanged;
+    }
+    const hash = git(dir, "rev-parse", "--short", "HEAD").stdout.trim();
+    io.out(`Committed ${hash}: ${message}`);
+    io.out("Next: git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.");
+    return EXIT.done;
+  } catch (error) {
+    if (error instanceof Refused) io.err(`Not changed: ${error.message}`);
+    else if (error instanceof ContentError) io.err(`Not changed: ${error.inFolder(shownPath(dir)).message}`);
+    else throw error;
+    return EXIT.notChanged;
+  }
+}
+
+if (import.meta.main) process.exitCode = nowCommand(process.argv.slice(2), CONSOLE, new Date());

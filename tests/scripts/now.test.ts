@@ -1,0 +1,253 @@
+/**
+ * `bun run now` as an owner runs it, in a fresh clone that is a git repository: each change
+ * is written as start-up accepts it, dated, recorded in the history the feeds read, and
+ * committed with `--commit`, leaving files biome's format check passes; what start-up would
+ * refuse is one line, exit 1, and both files as they were.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { folderFiles } from "../../lib/content/files.ts";
+import type { Now, NowHistory } from "../../lib/content/schemas.ts";
+import { readContent } from "../../lib/content/site-content.ts";
+import { applied, dayIn, Refused, recorded } from "../../scripts/now-change.ts";
+import { as, SITE_URL } from "../support/app.ts";
+import { validContent } from "../support/content.ts";
+import { copyProject } from "../support/project-copy.ts";
+import { runCommand, scriptLines } from "../support/run.ts";
+import { startServer } from "../support/server.ts";
+
+const clone = mkdtempSync(join(tmpdir(), "site-now-"));
+const content = join(clone, "content");
+afterAll(() => rmSync(clone, { recursive: true, force: true }));
+
+/** The owner's history before the tests change it: one update, of the day /now was last updated. */
+const EARLIER = {
+  id: "urn:uuid:7d0e8a52-0000-4000-8000-000000000001",
+  at: "2026-03-14T08:00:00Z",
+  text: "Status: Counting",
+};
+
+const git = (...args: string[]) =>
+  Bun.spawnSync(["git", "-c", "user.name=Ada", "-c", "user.email=ada@example.com", ...args], { cwd: clone })
+    .stdout.toString()
+    .trim();
+
+/** The clone as first committed, which each test starts from. */
+let fresh = "";
+
+beforeAll(() => {
+  copyProject(clone, ["package.json", "biome.json", "bunfig.toml", "lib", "scripts", "routes"]);
+  writeFileSync(join(content, "now-history.json"), `${JSON.stringify([EARLIER], null, 2)}\n`);
+  git("init", "--quiet");
+  git("add", "--all");
+  git("commit", "--quiet", "--no-gpg-sign", "--message", "a fresh clone, the owner's content in it");
+  fresh = git("rev-parse", "HEAD");
+});
+
+/** Each test starts from the clone as committed. */
+beforeEach(() => {
+  git("reset", "--hard", "--quiet", fresh);
+  git("clean", "-d", "--force", "--quiet");
+});
+
+/** `bun run now ...` in the clone, with an identity for git's commits, as an owner's machine has. */
+async function now(...args: string[]) {
+  const ran = await runCommand(["bun", "run", "now", ...args], {
+    cwd: clone,
+    env: {
+      ...process.env,
+      CONTENT_DIR: undefined,
+      GIT_AUTHOR_NAME: "Ada",
+      GIT_AUTHOR_EMAIL: "ada@example.com",
+      GIT_COMMITTER_NAME: "Ada",
+      GIT_COMMITTER_EMAIL: "ada@example.com",
+    },
+  });
+  return { ...ran, errors: scriptLines(ran.stderr), out: scriptLines(ran.stdout) };
+}
+
+const read = <T>(name: string): T => JSON.parse(readFileSync(join(content, name), "utf8")) as T;
+const files = () => ["now.json", "now-history.json"].map((name) => readFileSync(join(content, name), "utf8"));
+
+describe("a change", () => {
+  test("adds the entry, dates /now today where the owner is, and records it on top of the history", async () => {
+    const before = Date.now();
+    const { code, errors, out } = await now("add", "building", "A", "loom", "that", "weaves", "tables");
+    expect({ code, errors }).toEqual({ code: 0, errors: [] });
+    const written = read<Now>("now.json");
+    expect(written.building).toEqual([...validContent().now.building, "A loom that weaves tables"]);
+    expect(written.updated).toBe(dayIn(new Date(), "Europe/Lisbon"));
+    const [update, ...rest] = read<NowHistory>("now-history.json");
+    expect(rest).toEqual([EARLIER]);
+    expect(update).toMatchObject({ text: "Building: A loom that weaves tables" });
+    expect(update?.id).toMatch(
+      /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(Date.parse(update?.at ?? "")).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(Date.parse(update?.at ?? "")).toBeLessThanOrEqual(Date.now());
+    expect(out[0]).toBe("content/now.json and content/now-history.json: Building: A loom that weaves tables");
+    expect(out.join(" ")).toContain(
+      "git push: the release pipeline tests and deploys the site, and tells IndexNow",
+    );
+    expect(readContent(folderFiles(content), SITE_URL).now).toEqual(written);
+  });
+
+  test("--commit commits the two files alone, with a message that says what changed, in biome's format", async () => {
+    writeFileSync(join(clone, "notes.txt"), "not for this commit\n");
+    git("add", "notes.txt");
+    const { code, errors, out } = await now("status", "Weaving", "tables", "--commit");
+    expect({ code, errors }).toEqual({ code: 0, errors: [] });
+    expect(git("log", "-1", "--format=%s")).toBe("/now: Status: Weaving tables");
+    expect(git("show", "--name-only", "--format=", "HEAD").split("\n")).toEqual([
+      "content/now-history.json",
+      "content/now.json",
+    ]);
+    expect(git("status", "--porcelain")).toBe("A  notes.txt");
+    expect(out).toContain(`Committed ${git("rev-parse", "--short", "HEAD")}: /now: Status: Weaving tables`);
+    expect(out.at(-1)).toBe(
+      "Next: git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.",
+    );
+    const biome = await runCommand(["bunx", "biome", "ci", "content/now.json", "content/now-history.json"], {
+      cwd: clone,
+    });
+    expect({ code: biome.code, stdout: biome.stdout }).toEqual({ code: 0, stdout: "" });
+  });
+
+  test("remove takes entry N as show numbers it, and a book is added as TITLE by AUTHOR", async () => {
+    expect((await now("add", "reading", "Stand by Me by Stephen King")).code).toBe(0);
+    const shown = (await now("show")).out;
+    expect(shown).toContain("reading     1  Stand by Me by Stephen King");
+    expect(read<Now>("now.json").reading).toEqual([{ title: "Stand by Me", author: "Stephen King" }]);
+    const { code, out } = await now("remove", "reading", "1");
+    expect(code).toBe(0);
+    expect(out[0]).toEndWith(": No longer reading: Stand by Me by Stephen King");
+    expect(read<Now>("now.json").reading).toEqual([]);
+    expect(read<NowHistory>("now-history.json").map(({ text }) => text)).toEqual([
+      "No longer reading: Stand by Me by Stephen King",
+      "Reading: Stand by Me by Stephen King",
+      EARLIER.text,
+    ]);
+  });
+
+  test("a server started on the folder shows it", async () => {
+    expect((await now("add", "learning", "Weaving, from first principles")).code).toBe(0);
+    const server = await startServer({ CONTENT_DIR: content });
+    try {
+      const page = await (await fetch(`${server.url}/?nocolor`, { headers: as.curl })).text();
+      expect(page).toContain("Weaving, from first principles");
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("show", () => {
+  test("prints /now with each entry numbered, and the latest update", async () => {
+    const { code, out } = await now("show");
+    expect(code).toBe(0);
+    expect(out).toEqual([
+      "content/now.json, updated 2026-03-14",
+      "status      Counting",
+      "building    1  A difference engine",
+      "learning    1  Notes",
+      "reading     (none)",
+      "not-doing   (none)",
+      `last update ${EARLIER.at}  ${EARLIER.text}`,
+    ]);
+  });
+});
+
+describe("refused in one line, exit 1, both files as they were", () => {
+  test.each([
+    [["status", ""], "content/now.json: /status is empty; expected one line of 1 to 80 characters"],
+    [["status", "x".repeat(81)], "content/now.json: /status is 81 characters long"],
+    [["status", "Counting\u001b[2J"], 'content/now.json: /status is "Counting\\u001b[2J"; expected one line'],
+    [["add", "learning", "Notes\non two lines"], 'content/now.json: /learning/1 is "Notes\\non two lines"'],
+    [
+      ["add", "writing", "a novel"],
+      'no section "writing"; the sections are building, learning, reading, not-doing',
+    ],
+    [["add", "building", "A difference engine"], 'building 1 is "A difference engine" already'],
+    [["add", "reading", "Untitled"], 'a book is "TITLE by AUTHOR"'],
+    [["remove", "building", "1"], "content/now.json: /building has no entries; at least 1 is needed"],
+    [["remove", "learning", "2"], "learning has entries 1 to 1: there is no 2"],
+  ])("%p", async (args, problem) => {
+    const before = files();
+    const { code, errors, out } = await now(...args);
+    // bun run's echo of the command is cut where an argument breaks its line: the refusal is the last line.
+    const refusals = errors.filter((line) => line.startsWith("Not changed:"));
+    expect({ code, out, refusals: refusals.length }).toEqual({ code: 1, out: [], refusals: 1 });
+    expect(errors.at(-1)).toStartWith(`Not changed: ${problem}`);
+    expect(files()).toEqual(before);
+  });
+
+  test("too many entries: the seventh is refused", async () => {
+    for (const n of [2, 3, 4, 5, 6]) expect((await now("add", "building", `Engine ${n}`)).code).toBe(0);
+    const before = files();
+    const { code, errors } = await now("add", "building", "Engine 7");
+    expect({ code, errors }).toEqual({
+      code: 1,
+      errors: ["Not changed: content/now.json: /building has 7 entries; at most 6 fit"],
+    });
+    expect(files()).toEqual(before);
+  });
+
+  test("--commit outside a git repository writes nothing", async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), "site-now-elsewhere-"));
+    try {
+      writeFileSync(join(elsewhere, "now.json"), JSON.stringify(validContent().now));
+      writeFileSync(join(elsewhere, "profile.json"), JSON.stringify(validContent().profile));
+      const { code, errors } = await now("status", "Elsewhere", "--commit", "--content-dir", elsewhere);
+      expect({ code, errors }).toEqual({
+        code: 1,
+        errors: [
+          `Not changed: --commit cannot commit: ${elsewhere} is not in a git repository; nothing is written`,
+        ],
+      });
+      expect(JSON.parse(readFileSync(join(elsewhere, "now.json"), "utf8"))).toEqual(validContent().now);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("usage mistakes: one line, exit 2", () => {
+  test.each([
+    [[], "a command is needed: show, status, add or remove"],
+    [["publish"], 'no command "publish"; the commands are show, status, add and remove'],
+    [["remove", "building"], "remove building needs N, the number show gives the entry"],
+    [["remove", "building", "first"], "remove building needs N, the number show gives the entry"],
+    [["show", "--commit"], "--commit is for a change, not show"],
+  ])("%p", async (args, problem) => {
+    const { code, errors } = await now(...args);
+    expect({ code, errors }).toEqual({
+      code: 2,
+      errors: [`bun run now: ${problem}; see bun run now --help`],
+    });
+  });
+});
+
+describe("what a change makes, as data", () => {
+  const start = validContent().now;
+
+  test("an update made within the second of the newest is a second after it: the history keeps its order", () => {
+    const at = new Date("2026-03-14T08:00:00.400Z");
+    const history = recorded([EARLIER], "Status: again", at, "urn:uuid:2");
+    expect(history.map(({ at }) => at)).toEqual(["2026-03-14T08:00:01Z", EARLIER.at]);
+  });
+
+  test("the day is the owner's: late evening in Los Angeles is the next day in UTC", () => {
+    const at = new Date("2026-03-15T03:30:00Z");
+    expect(dayIn(at, "America/Los_Angeles")).toBe("2026-03-14");
+    expect(dayIn(at, "Asia/Tokyo")).toBe("2026-03-15");
+  });
+
+  test("not-doing is said both ways, as the command and the file name it", () => {
+    expect(applied(start, { kind: "add", section: "not-doing", text: "Meetings" }).text).toBe(
+      "Not doing: Meetings",
+    );
+    expect(() => applied(start, { kind: "remove", section: "not-doing", number: 1 })).toThrow(Refused);
+  });
+});
