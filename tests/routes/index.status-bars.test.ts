@@ -168,3 +168,39 @@ describe("in tmux's own status line", () => {
     expect(text).toEndWith("Rin Hayashi #S");
   }, 15_000);
 });
+
+describe("in a shell prompt", () => {
+  let server: TestServer;
+  const socket = `site-prompt-${process.pid}`;
+  const tmux = (...args: string[]) => Bun.spawnSync(["tmux", "-L", socket, ...args]);
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => {
+    tmux("kill-server");
+    return server.stop();
+  });
+
+  test("bash's PS1 shows the one-liner before the prompt sign, as the README sets it", async () => {
+    // The README's line, with this server's URL: bash reads no % in PS1, so none is doubled.
+    const prompt = `$(curl -s --max-time 1 "${server.url}/?format=%h+%t") \\$ `;
+    tmux(
+      "new-session",
+      "-d",
+      "-s",
+      "shell",
+      "-x",
+      "80",
+      "-y",
+      "5",
+      // Single-quoted, so the shell starting bash leaves $(…) for bash to run at each prompt.
+      `env PS1='${prompt}' bash --norc --noprofile -i`,
+    );
+    let shown = "";
+    for (let waited = 0; waited < 8000 && !shown.includes("rin"); waited += 200) {
+      await Bun.sleep(200);
+      shown = tmux("capture-pane", "-p", "-t", "shell").stdout.toString();
+    }
+    expect(shown.trimEnd().split("\n").at(-1)).toMatch(/^rin 14:05 [$#]$/);
+  }, 15_000);
+});
