@@ -56,6 +56,16 @@ export interface BenchResult {
    * the built-ins the API uses.
    */
   readonly memory: { api: Memory; withDocs: Memory; bare: Memory; builtIns: Memory };
+  /**
+   * Live views held open beside the load: resident memory before and with them, what one
+   * holds, and one case of each representation measured again meanwhile.
+   */
+  readonly viewsOpen: {
+    views: number;
+    resident: { beforeMb: number; openMb: number };
+    perViewKib: number;
+    rows: readonly CaseRow[];
+  };
   readonly longRun: { after100k: number; afterMillion: number; requests: number } | undefined;
   readonly minutes: number;
 }
@@ -86,8 +96,10 @@ const check = (ok: boolean) => (ok ? "met" : "**not met**");
 function verdicts(result: BenchResult) {
   const ratios = result.rows.map((r) => r.ratio);
   const p99s = result.rows.map((r) => r.appP99Ms / r.bareP99Ms);
-  const { start, memory } = result;
+  const { start, memory, viewsOpen } = result;
   const { settled, atFirst, fromDisk } = memory.api;
+  const withViews = viewsOpen.rows.map((r) => r.ratio);
+  const withViewsP99 = viewsOpen.rows.map((r) => r.appP99Ms / r.bareP99Ms);
   const vmRssCeiling = memory.builtIns.settled.vmRssMb + TARGETS.vmRssOverBuiltInsMb;
   return [
     {
@@ -99,6 +111,16 @@ function verdicts(result: BenchResult) {
       target: `p99 ≤ ${TARGETS.p99Ceiling}× bare`,
       found: `${ratio(Math.min(...p99s))}× to ${ratio(Math.max(...p99s))}×`,
       ok: Math.max(...p99s) <= TARGETS.p99Ceiling,
+    },
+    {
+      target: `with ${viewsOpen.views} live views open, ≥ ${TARGETS.ratioFloor} of bare`,
+      found: `${ratio(Math.min(...withViews))} to ${ratio(Math.max(...withViews))} over ${withViews.length} cases`,
+      ok: Math.min(...withViews) >= TARGETS.ratioFloor,
+    },
+    {
+      target: `with ${viewsOpen.views} live views open, p99 ≤ ${TARGETS.p99Ceiling}× bare`,
+      found: `${ratio(Math.min(...withViewsP99))}× to ${ratio(Math.max(...withViewsP99))}×`,
+      ok: Math.max(...withViewsP99) <= TARGETS.p99Ceiling,
     },
     {
       target: `executable, exec → first 200 ≤ ${TARGETS.startOverBare}× a bare compiled Bun.serve`,
@@ -132,6 +154,29 @@ function caseTable(rows: readonly CaseRow[]): string[] {
       ratio(r.appP99Ms / r.bareP99Ms),
     ]),
     [false, true, true, true, true, true, true, true],
+  );
+}
+
+/** The cases measured with the views open, beside the same cases' figures without them. */
+function viewsOpenTable({ rows, viewsOpen }: BenchResult): string[] {
+  const without = new Map(rows.map((row) => [row.name, row]));
+  const p99Over = (row: CaseRow | undefined) => (row ? ratio(row.appP99Ms / row.bareP99Ms) : "-");
+  return table(
+    [
+      "case",
+      "ratio, none open",
+      `ratio, ${viewsOpen.views} open`,
+      "p99 × bare, none open",
+      `p99 × bare, ${viewsOpen.views} open`,
+    ],
+    viewsOpen.rows.map((r) => [
+      r.name,
+      without.has(r.name) ? ratio(without.get(r.name)?.ratio ?? Number.NaN) : "-",
+      ratio(r.ratio),
+      p99Over(without.get(r.name)),
+      p99Over(r),
+    ]),
+    [false, true, true, true, true],
   );
 }
 
@@ -184,7 +229,13 @@ function residentTable({ api, withDocs, bare, builtIns }: BenchResult["memory"])
 
 /** The run as printed to the terminal, and as docs/benchmark.md. */
 export function renderReport(result: BenchResult): { summary: string; markdown: string } {
-  const { machine, method, control, longRun, memory } = result;
+  const { machine, method, control, longRun, memory, viewsOpen } = result;
+  const views = [
+    `${viewsOpen.views} live views open (\`GET /live\` as curl, each drawn every second and read as fast): VmRSS ${fmt(viewsOpen.resident.beforeMb, 1)} MB before, ` +
+      `${fmt(viewsOpen.resident.openMb, 1)} MB with them open, ${fmt(viewsOpen.perViewKib, 1)} KiB a view. One case of each representation, measured again meanwhile:`,
+    "",
+    ...viewsOpenTable(result),
+  ];
   const residentParts = [
     "Where the resident set is after every representation and two idle seconds, beside the runtime's floors asked the same: a bare",
     "compiled Bun.serve, and one doing for every request the work the API asks of Bun's built-ins (time zones, language names, three",
@@ -194,7 +245,7 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
     ...residentTable(memory),
   ];
   const targets = verdicts(result);
-  const errors = result.rows.reduce((sum, r) => sum + r.errors, 0);
+  const errors = [...result.rows, ...viewsOpen.rows].reduce((sum, r) => sum + r.errors, 0);
   const notes = [
     `Control: two copies of the bare server, measured the same way, came out at ${ratio(control.ratio)} of each other, and ${ratio(control.p99Ratio)}× in p99.`,
     `Errors (non-2xx/3xx answers or socket errors): ${errors}.`,
@@ -214,6 +265,8 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
     ...wireTable(result.wire),
     "",
     ...targetTable,
+    "",
+    ...views,
     "",
     ...residentParts,
     "",
@@ -240,6 +293,8 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
     "so their columns compare different picks.",
     "",
     ...wireTable(result.wire),
+    "",
+    ...views,
     "",
     ...residentParts,
     "",

@@ -1,8 +1,9 @@
 /**
  * `bun run bench`: the shipped executable against a bare `Bun.serve` that answers with
  * the very bytes and headers the app gave, per endpoint and client class, on this
- * machine, in the same run; then its start-up time, and its memory after every
- * representation (`bench/memory.ts`). Prints the figures
+ * machine, in the same run; one case of each representation again with 200 live views
+ * open beside the load, and what each view holds (`bench/views-open.ts`); then its
+ * start-up time, and its memory after every representation (`bench/memory.ts`). Prints the figures
  * with the targets they meet, writes them to bench/results/, and rewrites the table in
  * docs/benchmark.md.
  *
@@ -32,6 +33,7 @@ import { type BenchResult, type CaseRow, renderReport, TARGETS } from "./report.
 import { CONNECTIONS, inAlternateOrder, type Pair, roundInTurns, TURNS, target } from "./rounds.ts";
 import { startTimes } from "./start-up.ts";
 import type { Throughput } from "./turns.ts";
+import { oneOfEachRepresentation, openViews, VIEWS_OPEN, VIEWS_OPEN_ENV } from "./views-open.ts";
 import { wireBytes } from "./wire-bytes.ts";
 
 const ROOT = join(import.meta.dir, "..");
@@ -132,13 +134,65 @@ async function rssOverLongRun(app: ServerProcess) {
   return { after100k, afterMillion: app.resident().vmRssMb, requests };
 }
 
+/**
+ * Latency runs and rounds in turns of each case on the pair, `[app, bare]`; with a twin,
+ * the control too: the bare server against a copy of itself, on `controlCase`.
+ */
+async function measureCases(
+  cases: readonly BenchCase[],
+  pair: Pair,
+  control?: { twin: ServerProcess; controlCase: BenchCase },
+): Promise<{ rows: CaseRow[]; control: BenchResult["control"] }> {
+  const controlPair: Pair | undefined = control && [pair[1], control.twin];
+  const latency = cases.map(() => new Sides<LoadResult>());
+  const controlLatency = new Sides<LoadResult>();
+  for (let number = 0; number < LATENCY_RUNS; number++) {
+    for (const [i, benchCase] of cases.entries()) latency[i]?.add(await latencyRun(number, pair, benchCase));
+    if (control && controlPair)
+      controlLatency.add(await latencyRun(number, controlPair, control.controlCase));
+  }
+  const throughput = cases.map(() => new Sides<Throughput>());
+  const controlThroughput = new Sides<Throughput>();
+  for (let number = 0; number < ROUNDS; number++) {
+    for (const [i, benchCase] of cases.entries())
+      throughput[i]?.add(await roundInTurns(number, pair, benchCase));
+    if (control && controlPair)
+      controlThroughput.add(await roundInTurns(number, controlPair, control.controlCase));
+    console.log(`round ${number + 1}/${ROUNDS} done`);
+  }
+  const p99 = (sides: Sides<LoadResult>, side: "a" | "b") => median(sides[side].map((r) => r.p99Ms));
+  const rows = cases.map(({ name }, i) => {
+    const rounds = throughput[i] as Sides<Throughput>;
+    const runs = latency[i] as Sides<LoadResult>;
+    return {
+      name,
+      appRps: median(rounds.a.map((r) => r.requestsPerSecond)),
+      bareRps: median(rounds.b.map((r) => r.requestsPerSecond)),
+      ratio: median(rounds.ratios),
+      lowestRound: Math.min(...rounds.ratios),
+      appP99Ms: p99(runs, "a"),
+      bareP99Ms: p99(runs, "b"),
+      errors: rounds.errors + runs.errors,
+    };
+  });
+  return {
+    rows,
+    control: {
+      ratio: median(controlThroughput.ratios),
+      p99Ratio: p99(controlLatency, "a") / p99(controlLatency, "b"),
+    },
+  };
+}
+
 async function main(): Promise<BenchResult> {
   const began = performance.now();
   console.log("building the executable (bun run build)");
   if (spawnSync("bun", ["run", "build"], { cwd: ROOT, stdio: "ignore" }).status !== 0) {
     throw new Error("bun run build failed");
   }
-  const app = await startServerProcess(onServerCore([EXECUTABLE]), { env: live.env });
+  const app = await startServerProcess(onServerCore([EXECUTABLE]), {
+    env: { ...live.env, ...VIEWS_OPEN_ENV },
+  });
   const everyCase = await benchCases(app);
   const CASES = casesNamed(everyCase, only);
   /** The case the control (two copies of the bare server) is measured on. */
@@ -163,41 +217,14 @@ async function main(): Promise<BenchResult> {
   const wire = await wireBytes(app.url, everyCase);
 
   // Latency first: its runs also warm every route up on both sides before the rounds.
-  const latency = CASES.map(() => new Sides<LoadResult>());
-  const controlLatency = new Sides<LoadResult>();
-  for (let number = 0; number < LATENCY_RUNS; number++) {
-    for (const [i, benchCase] of CASES.entries()) {
-      latency[i]?.add(await latencyRun(number, [app, baseline], benchCase));
-    }
-    controlLatency.add(await latencyRun(number, [baseline, twin], CONTROL_CASE));
-  }
-  const throughput = CASES.map(() => new Sides<Throughput>());
-  const control = new Sides<Throughput>();
-  for (let number = 0; number < ROUNDS; number++) {
-    for (const [i, benchCase] of CASES.entries()) {
-      throughput[i]?.add(await roundInTurns(number, [app, baseline], benchCase));
-    }
-    control.add(await roundInTurns(number, [baseline, twin], CONTROL_CASE));
-    console.log(`round ${number + 1}/${ROUNDS} done`);
-  }
+  const { rows, control } = await measureCases(CASES, [app, baseline], { twin, controlCase: CONTROL_CASE });
+  // The same again for one case of each representation, with live views drawn beside the load.
+  const views = await openViews(app);
+  const withViews = await measureCases(oneOfEachRepresentation(CASES), [app, baseline]);
+  views.close();
   const longRun = options.long ? await rssOverLongRun(app) : undefined;
   for (const server of [app, baseline, twin]) await server.stop();
 
-  const p99 = (sides: Sides<LoadResult>, side: "a" | "b") => median(sides[side].map((r) => r.p99Ms));
-  const rows: CaseRow[] = CASES.map(({ name }, i) => {
-    const rounds = throughput[i] as Sides<Throughput>;
-    const runs = latency[i] as Sides<LoadResult>;
-    return {
-      name,
-      appRps: median(rounds.a.map((r) => r.requestsPerSecond)),
-      bareRps: median(rounds.b.map((r) => r.requestsPerSecond)),
-      ratio: median(rounds.ratios),
-      lowestRound: Math.min(...rounds.ratios),
-      appP99Ms: p99(runs, "a"),
-      bareP99Ms: p99(runs, "b"),
-      errors: rounds.errors + runs.errors,
-    };
-  });
   const start = {
     executableMs: await startTimes([EXECUTABLE], STARTS, live.env),
     bareMs: await startTimes([references.bare], STARTS),
@@ -223,7 +250,13 @@ async function main(): Promise<BenchResult> {
     },
     rows,
     wire,
-    control: { ratio: median(control.ratios), p99Ratio: p99(controlLatency, "a") / p99(controlLatency, "b") },
+    control,
+    viewsOpen: {
+      views: VIEWS_OPEN,
+      resident: views.resident,
+      perViewKib: views.perViewKib,
+      rows: withViews.rows,
+    },
     start,
     memory,
     longRun,
@@ -249,4 +282,4 @@ if (!partial) {
   console.log("written: docs/benchmark.md");
 }
 // Errors (non-2xx/3xx answers, socket errors) mean the figures are not of a working server.
-if (result.rows.some((row) => row.errors > 0)) process.exit(1);
+if ([...result.rows, ...result.viewsOpen.rows].some((row) => row.errors > 0)) process.exit(1);
