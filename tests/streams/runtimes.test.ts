@@ -2,7 +2,7 @@
  * Every route whose answer stays open (the route table's streams), as each runtime serves
  * it from its entry point as a process: its first bytes over a real socket, the limit per
  * address, a slot freed when the client leaves, and SIGTERM ending every stream in the
- * drain time.
+ * drain time, a browser's spare connection notwithstanding.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
@@ -104,5 +104,23 @@ describe.each(["bun", "deno"] as const)("on %s", (runtime) => {
     }
     expect(await exited).toBe(0);
     expect(performance.now() - sent).toBeLessThan(SHUTDOWN_GRACE_MS);
+  }, 20_000);
+
+  test("SIGTERM is not held up by a spare connection, one a browser opens and sends nothing on, once a stream has ended", async () => {
+    const server = await serve(runtime);
+    const port = Number(new URL(server.url).port);
+    const spare = connect(port, "127.0.0.1");
+    for (const path of STREAM_PATHS) {
+      const leave = await rawViewer(port, path);
+      await Bun.sleep(1200);
+      leave();
+    }
+    await Bun.sleep(300);
+    const exited = new Promise<number | null>((resolve) => server.child.once("exit", resolve));
+    const sent = performance.now();
+    process.kill(-(server.child.pid as number), "SIGTERM");
+    expect(await exited).toBe(0);
+    expect(performance.now() - sent).toBeLessThan(1000);
+    spare.destroy();
   }, 20_000);
 });

@@ -10,8 +10,9 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { ContentFiles } from "../../../lib/content/files.ts";
 import { LIVE_SCRIPT_PATH } from "../../../lib/profile/html/live-script.ts";
-import { otherOwner } from "../../support/app.ts";
+import { FIXED_NOW, otherOwner } from "../../support/app.ts";
 import { type Browser, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
+import { EVENTS, REPO, type StandInGithub, startGithub } from "../../support/github.ts";
 import { ownerFiles } from "../../support/owners.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 import { MARKUP, withMarkup } from "./markup.ts";
@@ -152,4 +153,35 @@ describe("the profile page in Chromium", () => {
     );
     expect(outside).toEqual([]);
   });
+});
+
+describe("the page's live status, kept current by its script", () => {
+  let github: StandInGithub;
+  let live: { server: TestServer; url: string };
+  beforeAll(async () => {
+    // GitHub asks for 60 s between polls; this one, for a second, as LIVE_REFRESH_SECONDS does.
+    github = startGithub({ kind: "events", events: [], headers: { "x-poll-interval": "1" } });
+    // A clock that moves from the fixed instant: the next read comes due, as on a live site.
+    const began = Date.now();
+    const server = await startServer(
+      { GITHUB_API_URL: github.url, LIVE_REFRESH_SECONDS: "1" },
+      { clock: () => FIXED_NOW.getTime() + (Date.now() - began) },
+    );
+    live = { server, url: `${server.url}/` };
+  });
+  afterAll(async () => {
+    await live.server.stop();
+    github.stop();
+  });
+
+  test("shows an activity that happens after the page loaded, linked, without a reload", async () => {
+    const page = await open(live.url, VIEWPORTS.desktop, "light");
+    const activity = page.locator('[data-live="activity"]');
+    expect(await activity.textContent()).not.toContain(REPO);
+    github.answer({ kind: "events", events: [EVENTS.push("2026-11-21T13:53:02Z")] });
+    await activity.getByText(`pushed to ${REPO}`).waitFor({ timeout: 8000 });
+    expect(await activity.textContent()).toContain(`GitHub pushed to ${REPO} · 12 min ago`);
+    expect(await activity.locator("a").getAttribute("href")).toBe(`https://github.com/${REPO}`);
+    await page.close();
+  }, 15_000);
 });
