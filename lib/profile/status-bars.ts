@@ -71,7 +71,7 @@ export function waybarModule(format: Format, values: OneLinerValues): WaybarModu
     `${name} · ${localTime.weekday} ${localTime.time} (${localTime.timezone})`,
     `Now: ${status.line}`,
     ...(building[0] ? [`Building: ${building[0]}`] : []),
-    ...activity.map(({ source, text, ago }) => `${source}: ${text} · ${ago}`),
+    ...activity.map(({ source, text, ago }) => `${source}: ${[text, ago].filter(Boolean).join(" · ")}`),
   ];
   const latest = values.activities[0];
   const recent = latest !== undefined && values.at.getTime() - latest.happenedAt.getTime() < HOUR_MS;

@@ -277,3 +277,26 @@ describe("the metrics port", () => {
     ).toBe("closed");
   });
 });
+
+test("docs/metrics.md has a row for every metric the server exposes, with its labels", async () => {
+  const { text } = await scrape();
+  const documented = await Bun.file(`${import.meta.dir}/../../docs/metrics.md`).text();
+  const families = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({ name, type }));
+  expect(families.length).toBeGreaterThan(0);
+  for (const { name, type } of families) {
+    const row = documented.split("\n").find((line) => line.startsWith(`| \`${name}\``));
+    expect({ name, row: row !== undefined }).toEqual({ name, row: true });
+    expect({ name, type: row?.split("|")[2]?.trim() }).toEqual({ name, type });
+    const labels = new Set(
+      samplesOf(text)
+        .filter((sample) => sample.name.replace(/_(bucket|sum|count)$/, "") === name || sample.name === name)
+        .flatMap((sample) => Object.keys(sample.labels).filter((label) => label !== "le")),
+    );
+    for (const label of labels)
+      expect({ name, label, documented: row?.includes(`\`${label}\``) }).toEqual({
+        name,
+        label,
+        documented: true,
+      });
+  }
+});
