@@ -50,13 +50,14 @@ export const bun: Runtime = {
       stop: async () => {
         const server = app.server;
         // Stops accepting; requests in flight go on.
-        void app.stop();
+        const stopped = app.stop();
         // Bun's stop() resolves only once every connection has closed, and after a streamed
         // answer a client ended, one the client opened without a request (a browser's spare)
         // holds it until the client closes it (docs/pitfalls.md). Requests in flight are what
         // the drain waits for: once none is left, the rest are closed.
         while ((server?.pendingRequests ?? 0) > 0) await Bun.sleep(10);
-        await app.stop(true);
+        await server?.stop(true);
+        await stopped;
       },
     };
   },

@@ -147,13 +147,11 @@ describe("a Last.fm that answers, a track playing", () => {
     expect(body).toBe(`listening to Harbour Lights by The Night Ferries | pushed to ${REPO} · 12 min ago\n`);
   });
 
-  test("Waybar's tooltip and the live view show it with no age, and nothing standing in for one", async () => {
+  test("Waybar's tooltip shows it with no age, and nothing standing in for one", async () => {
     const { body } = await get(server, "/?format=%25m&waybar", as.curl);
     const { tooltip } = JSON.parse(body);
     expect(tooltip).toContain("Last.fm: listening to Harbour Lights by The Night Ferries\n");
-    const view = await get(server, "/live?nocolor", as.pythonRequests);
-    expect(JSON.parse(view.body).activity[0]).not.toHaveProperty("ago");
-    for (const shown of [tooltip, view.body]) expect(shown).not.toContain("undefined");
+    expect(tooltip).not.toContain("undefined");
   });
 
   test("the health check has a check for it", async () => {
