@@ -101,7 +101,7 @@ describe("for Waybar", () => {
   });
 });
 
-describe("in tmux's own status line", () => {
+describe("in a real terminal: tmux's status line, bash's prompt", () => {
   let server: TestServer;
   const socket = `site-status-${process.pid}`;
   const tmux = (...args: string[]) => Bun.spawnSync(["tmux", "-L", socket, ...args]);
@@ -167,19 +167,6 @@ describe("in tmux's own status line", () => {
     const { text } = await statusLine(`${server.url}/?format=%25n+%23S&tmux`);
     expect(text).toEndWith("Rin Hayashi #S");
   }, 15_000);
-});
-
-describe("in a shell prompt", () => {
-  let server: TestServer;
-  const socket = `site-prompt-${process.pid}`;
-  const tmux = (...args: string[]) => Bun.spawnSync(["tmux", "-L", socket, ...args]);
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(() => {
-    tmux("kill-server");
-    return server.stop();
-  });
 
   test("bash's PS1 shows the one-liner before the prompt sign, as the README sets it", async () => {
     // The README's line, with this server's URL: bash reads no % in PS1, so none is doubled.
@@ -188,7 +175,7 @@ describe("in a shell prompt", () => {
       "new-session",
       "-d",
       "-s",
-      "shell",
+      "prompt",
       "-x",
       "80",
       "-y",
@@ -199,7 +186,7 @@ describe("in a shell prompt", () => {
     let shown = "";
     for (let waited = 0; waited < 8000 && !shown.includes("rin"); waited += 200) {
       await Bun.sleep(200);
-      shown = tmux("capture-pane", "-p", "-t", "shell").stdout.toString();
+      shown = tmux("capture-pane", "-p", "-t", "prompt").stdout.toString();
     }
     expect(shown.trimEnd().split("\n").at(-1)).toMatch(/^rin 14:05 [$#]$/);
   }, 15_000);

@@ -33,20 +33,16 @@ export function tmuxTerminal(): TmuxTerminal {
     throw new Error("tmux would not start a session");
   }
 
-  async function shown(url: string, { columns = 100, joined = false } = {}): Promise<string> {
-    const session = `site-${crypto.randomUUID().slice(0, 8)}`;
-    const started = tmux(
-      "new-session",
-      "-d",
-      "-s",
-      session,
-      "-x",
-      String(columns),
-      "-y",
-      "150",
-      `curl -s '${url}'; echo __END__; sleep 30`,
-    );
+  /** A new session `columns` × `rows` running `command`; its name. */
+  function sessionRunning(columns: number, rows: number, command: string): string {
+    const name = `site-${crypto.randomUUID().slice(0, 8)}`;
+    const started = tmux("new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), command);
     if (started.exitCode !== 0) throw new Error(`tmux would not start: ${started.stderr}`);
+    return name;
+  }
+
+  async function shown(url: string, { columns = 100, joined = false } = {}): Promise<string> {
+    const session = sessionRunning(columns, 150, `curl -s '${url}'; echo __END__; sleep 30`);
     try {
       for (let waited = 0; waited < 10_000; waited += 50) {
         const capture = ["capture-pane", "-p", "-t", session, "-S", "-", ...(joined ? ["-J"] : [])];
@@ -71,19 +67,7 @@ export function tmuxTerminal(): TmuxTerminal {
     url: string,
     { columns, rows, seconds }: { columns: number; rows: number; seconds: number },
   ) {
-    const session = `site-${crypto.randomUUID().slice(0, 8)}`;
-    const started = tmux(
-      "new-session",
-      "-d",
-      "-s",
-      session,
-      "-x",
-      String(columns),
-      "-y",
-      String(rows),
-      `curl -sN '${url}'`,
-    );
-    if (started.exitCode !== 0) throw new Error(`tmux would not start: ${started.stderr}`);
+    const session = sessionRunning(columns, rows, `curl -sN '${url}'`);
     try {
       await Bun.sleep(seconds * 1000);
       const screen = tmux("capture-pane", "-p", "-t", session).stdout.toString();
