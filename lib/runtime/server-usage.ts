@@ -51,7 +51,7 @@ ${SOURCE_VARIABLES}
   FLY_INTERNAL_DNS
                 set by Fly.io in every machine
 
-Every variable, with its default: README.md, "Configuration".
+Every variable, with its default: docs/deploy.md, "Configuration".
 
 Options:
   -h, --help    this text

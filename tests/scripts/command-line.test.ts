@@ -163,6 +163,21 @@ describe("the server's --help", () => {
     expect(stdout).toContain(`${SHUTDOWN_GRACE_MS / 1000} s after SIGTERM`);
   });
 
+  test("names no variable docs/deploy.md's configuration table does not describe", async () => {
+    const { stdout } = await runHere(["bun", "server.ts"], "--help");
+    const deploy = readFileSync(join(ROOT, "docs", "deploy.md"), "utf8");
+    const table = deploy.slice(deploy.indexOf("## Configuration"), deploy.indexOf("## Logging and shutdown"));
+    const named = new Set(
+      [...stdout.matchAll(/\b([A-Z][A-Z]+(?:_[A-Z]+)+|PORT|HOST)\b/g)].map(([name]) => name),
+    );
+    expect(named.size).toBeGreaterThan(10);
+    for (const variable of named)
+      expect({ variable, described: table.includes(`\`${variable}\``) }).toEqual({
+        variable,
+        described: true,
+      });
+  });
+
   test("a value where none is taken, or an argument, is refused too", async () => {
     for (const [args, problem] of [
       [["--version=2"], "Option '--version' does not take an argument"],
