@@ -46,7 +46,8 @@ function openView(url: string): Promise<Socket> {
       else reject(new Error(`a view was refused: ${chunk.toString("latin1").split("\r\n")[0]}`));
       socket.on("data", () => {});
     });
-    socket.once("error", reject);
+    // The first error fails the opening; a later one (the server stopping) ends the view.
+    socket.on("error", reject);
   });
 }
 

@@ -68,24 +68,27 @@ function oneLiner(site: Site) {
   );
 }
 
-/** Whether a one-liner asks for Waybar's JSON; not when the switch is what was refused. */
-function asksForWaybar(request: Request): boolean {
+/** Which status bar a one-liner asks to be drawn for, if any; none when the switch is what was refused. */
+function barAskedFor(request: Request): "waybar" | "tmux" | undefined {
   try {
-    return switchesIn(queryOf(request.url), { laidOut: false }).waybar;
+    const { waybar, tmux } = switchesIn(queryOf(request.url), { laidOut: false });
+    return waybar ? "waybar" : tmux ? "tmux" : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
 /**
  * A one-liner's refusal as what asked for it reads it: one line of plain text, since a status
- * bar shows only the last line of a JSON envelope; for Waybar, its JSON, the reason as the tooltip.
+ * bar shows only the last line of a JSON envelope (for tmux, with its `#` escaped); for
+ * Waybar, its JSON, the reason as the tooltip.
  */
 function oneLineRefusal(error: ApiError, request: Request): Response {
-  const waybar = asksForWaybar(request);
+  const bar = barAskedFor(request);
+  const waybar = bar === "waybar";
   const body = waybar
     ? `${JSON.stringify({ text: "⚠", tooltip: pangoEscaped(error.message), class: "error" })}\n`
-    : `${error.message}\n`;
+    : `${bar === "tmux" ? tmuxEscaped(error.message) : error.message}\n`;
   return new Response(body, {
     status: error.status,
     headers: preparedHeaders({
@@ -94,6 +97,16 @@ function oneLineRefusal(error: ApiError, request: Request): Response {
       vary: false,
     }),
   });
+}
+
+/** The message of what `parse` throws: the documented example of a refusal is the real one. */
+function refusalOf(parse: () => unknown): string {
+  try {
+    parse();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("the example was not refused");
 }
 
 /** What programs get at `/`: the API in one page. */
@@ -133,9 +146,7 @@ export const GET = defineRoute({
         ...envelope("bad_request", "Malformed request; for a one-liner, one line of text that says why", "…"),
         content: {
           ...envelope("bad_request", "", "width must be a whole number from 40 to 200").content,
-          ...textBody(
-            "format has %x, which is no code: the codes are %n %h %r %l %t %z %s %b %a and %%, …\n",
-          ),
+          ...textBody(`${refusalOf(() => parseFormat("%x"))}\n`),
         },
       },
     }),

@@ -7,7 +7,7 @@ import { htmlBody, jsonBody, ok, textBody } from "../lib/docs/responses.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
 import { uncachedJson } from "../lib/http/prepared-response.ts";
 import { PLAIN, paletteFor, styleOf } from "../lib/profile/ansi/index.ts";
-import { drawnOver, liveViewLines } from "../lib/profile/ansi/live-view.ts";
+import { drawnOver, liveViewLines, viewLength } from "../lib/profile/ansi/live-view.ts";
 import { browserPage } from "../lib/profile/browser.ts";
 import { liveStatus, liveStatusSchema } from "../lib/profile/live-status.ts";
 import { fixedText } from "../lib/profile/text-answer.ts";
@@ -51,7 +51,7 @@ export const GET = defineRoute({
   setup(site) {
     const url = `${site.config.siteUrl}/live`;
     const page = browserPage(site);
-    // `?help` is the one text that is not the view.
+    // `?help` is the one text that is not the view: the switches' help, with no text of its own above it.
     const help = fixedText({ url, cacheControl: CACHE_CONTROL.noStore }, () => "");
     const { seconds } = site.config.streams;
     return function live({ client, request, path }) {
@@ -80,17 +80,16 @@ export const GET = defineRoute({
         );
         return drawnOver(lines, frames++ === 0);
       };
-      const lasts = seconds >= 60 ? `${Math.round(seconds / 60)} min` : `${seconds} s`;
       const opened = site.streams.open(
         request,
         path,
         { kind: "view", contentType: CONTENT_TYPE.text, everyMs: 1000, quietSeconds: 10 },
         {
-          first: frame(at()),
+          first: frame,
           next: frame,
           last: (ending) =>
             ending === "time_up"
-              ? `\n  The live view ends after ${lasts}. Come back with: curl -N ${url}\n`
+              ? `\n  The live view ends after ${viewLength(seconds)}. Come back with: curl -N ${url}\n`
               : "\n  The site is restarting; run the same command again in a few seconds.\n",
         },
       );

@@ -11,9 +11,21 @@ export interface Connections {
   /**
    * Lets the request's connection stay quiet for `seconds` before the server closes it. Bun
    * closes a connection with nothing written for its idle timeout, even in the middle of a
-   * streamed answer; Deno does not.
+   * streamed answer; Deno does not. A short time closes a dropped connection soon.
    */
   allowQuiet(request: Request, seconds: number): void;
+}
+
+/**
+ * What a streamed answer is ended with when the app drops its client on purpose (one that
+ * stopped reading): the runtime hands it to the server's error handler, which, knowing it,
+ * logs and counts nothing more; the stream's ending was counted already.
+ */
+export class DroppedConnection extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "DroppedConnection";
+  }
 }
 
 /** For an app with no server: no address, and nothing to allow. */

@@ -5,6 +5,7 @@
  */
 import { SERVER_ROUTE, type SiteMetrics } from "../metrics/site-metrics.ts";
 import type { Log } from "../runtime/log.ts";
+import { DroppedConnection } from "./connections.ts";
 import { internalError } from "./errors.ts";
 import { LIMITS } from "./limits.ts";
 import { requestIdFor } from "./request-id.ts";
@@ -37,6 +38,8 @@ export function serverErrorHandler({
   readonly metrics: Pick<SiteMetrics, "request">;
 }): (error: unknown) => Response {
   return function serverError(error) {
+    // Deno hands over a stream the app ended on purpose; the client is gone, and it was counted.
+    if (error instanceof DroppedConnection) return new Response(null, { status: 500 });
     const requestId = requestIdFor(null);
     log.error(`A request failed outside the app's handling (request ${requestId})`, error);
     metrics.request(SERVER_ROUTE, "other", 500, "program", 0);

@@ -89,7 +89,7 @@ export function siteMetrics(): SiteMetrics {
   );
   const streamsEnded = new Counter(
     "site_streams_ended_total",
-    "Streams ended, by kind and why: the client left, it read too slowly, its time was up, or the server stopped.",
+    "Streams ended, by kind and why: the client left, it read too slowly, its time was up, the server stopped, or writing failed.",
     ["kind", "ending"],
   );
   for (const kind of STREAM_KINDS) for (const ending of STREAM_ENDINGS) streamsEnded.inc([kind, ending], 0);

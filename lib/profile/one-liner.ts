@@ -276,12 +276,12 @@ export function oneLinerHelp(root: string): HelpSection {
       { command: `curl -s '${root}?format=3'`, why: "a preset, for a shell prompt or xmobar" },
       { command: `curl -s '${root}?format=%h+%t+%25a'`, why: "a format of your own" },
       {
-        command: `tmux set -g status-right "#(curl -s '${root}?format=1')"`,
-        why: "tmux: in the status bar, again every status-interval",
+        command: `tmux set -g status-right "#(curl -s '${root}?format=1&tmux')"`,
+        why: "tmux: in the status bar, in its colours, again every status-interval",
       },
       {
-        command: `curl -s '${root}?format=2'`,
-        why: 'Waybar: a custom module\'s "exec", with "interval": 60',
+        command: `curl -s '${root}?format=2&waybar'`,
+        why: 'Waybar: a custom module\'s "exec", with "return-type": "json"',
       },
     ],
   };

@@ -122,8 +122,9 @@ function answerFrom(
         : oneLine && switches.tmux
           ? tmuxStyleOf(palette)
           : styleOf(palette);
+      // The help is read by a person at a terminal, whatever bar the line is for.
       const text = switches.help
-        ? renderHelp(help, switches.width, style)
+        ? renderHelp(help, switches.width, switches.colour ? styleOf(palette) : PLAIN)
         : draw({ style, width: switches.width, switches, key }, at);
       const contentType = switches.help
         ? CONTENT_TYPE.text

@@ -5,7 +5,7 @@
  * logged in one line: the client left, it read too slowly, its time was up, or the server
  * stopped (each then writes its last words before it closes).
  */
-import type { Connections } from "../http/connections.ts";
+import { type Connections, DroppedConnection } from "../http/connections.ts";
 import { CACHE_CONTROL } from "../http/headers.ts";
 import { preparedHeaders } from "../http/prepared-response.ts";
 import type { SiteMetrics } from "../metrics/site-metrics.ts";
@@ -23,8 +23,8 @@ export const QUEUE_LIMIT_BYTES = 64 * 1024;
 
 /** What a stream writes, and when. */
 export interface StreamSource {
-  /** Written at once. */
-  readonly first: string;
+  /** Written at once, once the stream is open. */
+  first(at: Date): string;
   /** Asked every `everyMs`: what to write now; nothing for "". */
   next(at: Date): string;
   /** Written last, when the stream ends because its time is up or the server stops. */
@@ -50,7 +50,7 @@ export interface Refusal {
 }
 
 export interface OpenStreamsOptions {
-  readonly log: Pick<Log, "event">;
+  readonly log: Pick<Log, "event" | "error">;
   readonly metrics: Pick<SiteMetrics, "streamOpened" | "streamEnded">;
   readonly connections: Connections;
   /** Epoch milliseconds, as `Date.now`: the time each `next` is asked at. */
@@ -68,6 +68,8 @@ const encoder = new TextEncoder();
 export class OpenStreams implements BackgroundTask {
   readonly #open = new Set<{ end(ending: StreamEnding): void }>();
   readonly #byClient = new Map<string, number>();
+  /** Set by `drain`: a stream asked for after it is refused, as nothing would end it. */
+  #draining = false;
 
   constructor(
     private readonly config: StreamsConfig,
@@ -80,9 +82,9 @@ export class OpenStreams implements BackgroundTask {
   }
 
   /** Who a request is from, for the limit per client: Fly's word for it there, the socket's elsewhere. */
-  clientOf(request: Request): string {
+  #clientOf(request: Request): string {
     const fromFly = this.options.behindFlyProxy ? request.headers.get("fly-client-ip") : null;
-    return fromFly ?? this.options.connections.peerAddress(request) ?? "unknown";
+    return clientKey(fromFly ?? this.options.connections.peerAddress(request) ?? "unknown");
   }
 
   /**
@@ -94,17 +96,17 @@ export class OpenStreams implements BackgroundTask {
       contentType: options.contentType,
       cacheControl: CACHE_CONTROL.noStore,
     });
-    // HEAD asks what GET would answer, and holds nothing open.
-    if (request.method === "HEAD") return new Response(null, { headers });
     const { max, perClient, seconds } = this.config;
-    const client = this.clientOf(request);
+    const client = this.#clientOf(request);
     const held = this.#byClient.get(client) ?? 0;
-    if (this.#open.size >= max) {
+    if (this.#draining || this.#open.size >= max) {
       return { status: 503, retryAfterSeconds: RETRY_AFTER_SECONDS, open: this.#open.size, limit: max };
     }
     if (held >= perClient) {
       return { status: 429, retryAfterSeconds: RETRY_AFTER_SECONDS, open: held, limit: perClient };
     }
+    // HEAD asks what GET would answer, refusals included, and holds nothing open.
+    if (request.method === "HEAD") return new Response(null, { headers });
     const { log, metrics, connections, clock } = this.options;
     const { kind } = options;
     const openedAt = performance.now();
@@ -134,9 +136,12 @@ export class OpenStreams implements BackgroundTask {
           const last = source.last(ending);
           if (last) controller.enqueue(encoder.encode(last));
           controller.close();
-        } else if (ending === "too_slow") {
-          // What is queued is dropped with the connection: the client was not reading it.
-          controller.error(new Error("the client read too slowly"));
+        } else if (ending === "too_slow" || ending === "failed") {
+          // What is queued is dropped with the connection: the client was not reading it, or
+          // what it would have read is broken. Bun keeps a dropped connection until it has been
+          // quiet for its timeout: a second, so a drain does not wait on it.
+          controller.error(new DroppedConnection(`the stream ended: ${ending}`));
+          connections.allowQuiet(request, 1);
         }
       } catch {
         // The client is gone already: nothing is left to write to.
@@ -147,6 +152,15 @@ export class OpenStreams implements BackgroundTask {
       if (ended || text === "") return;
       controller.enqueue(encoder.encode(text));
       if (-(controller.desiredSize ?? 0) > QUEUE_LIMIT_BYTES) end("too_slow");
+    };
+    /** Writes what `source` gives; a throw ends this stream, logged, and never reaches a timer. */
+    const writeFrom = (give: (at: Date) => string) => {
+      try {
+        write(give(new Date(clock())));
+      } catch (error) {
+        log.error(`The ${kind} at ${path} failed to write`, error);
+        end("failed");
+      }
     };
 
     const body = new ReadableStream<Uint8Array>(
@@ -164,20 +178,41 @@ export class OpenStreams implements BackgroundTask {
     this.#byClient.set(client, held + 1);
     metrics.streamOpened(kind);
     connections.allowQuiet(request, options.quietSeconds);
-    write(source.first);
-    ticking = setInterval(() => write(source.next(new Date(clock()))), options.everyMs);
+    // The timers first: `end`, whenever it comes, clears them.
+    ticking = setInterval(() => writeFrom((at) => source.next(at)), options.everyMs);
     timeUp = setTimeout(() => end("time_up"), seconds * 1000);
+    writeFrom((at) => source.first(at));
     return new Response(body, { headers });
   }
 
   start(): void {}
 
-  /** SIGTERM: every stream writes its last words and closes, so the drain does not wait on it. */
+  /** SIGTERM: every stream writes its last words and closes, so the drain does not wait on it; no new one opens. */
   drain(): void {
+    this.#draining = true;
     for (const stream of [...this.#open]) stream.end("shutdown");
   }
 
   stop(): void {
     this.drain();
   }
+}
+
+/**
+ * The key a client's streams are counted under: its IPv4 address, or its IPv6 /64, the
+ * block one subscriber is given (RFC 6177), so one of them cannot take every slot.
+ */
+export function clientKey(address: string): string {
+  const mappedIpv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mappedIpv4) return mappedIpv4[1] as string;
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = address.includes("::") ? (tail ? tail.split(":") : []) : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array(Math.max(0, missing)).fill("0"), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
 }

@@ -6,7 +6,8 @@ export type StreamKind = (typeof STREAM_KINDS)[number];
 
 /**
  * How a stream ended: the client left (closed its connection), read too slowly (too much
- * was queued for it), its time was up (`LIVE_VIEW_SECONDS`), or the server stopped.
+ * was queued for it), its time was up (`LIVE_VIEW_SECONDS`), the server stopped, or what
+ * it writes failed (a bug, logged with its trace).
  */
-export const STREAM_ENDINGS = ["left", "too_slow", "time_up", "shutdown"] as const;
+export const STREAM_ENDINGS = ["left", "too_slow", "time_up", "shutdown", "failed"] as const;
 export type StreamEnding = (typeof STREAM_ENDINGS)[number];

@@ -25,8 +25,9 @@ export const GET = defineRoute({
       "`text/event-stream`: a `status` event at once, and another whenever the status changes (the " +
       "owner's clock to the minute, the latest activity at each live source, the /now status), each " +
       "carrying the status as JSON; a comment every 20 s keeps proxies from closing the connection. " +
-      "The stream ends after `LIVE_VIEW_SECONDS` (600 by default) or when the server restarts, with a " +
-      "`retry:` hint: an `EventSource` reconnects by itself. Open streams are limited in all and per " +
+      "The stream ends after `LIVE_VIEW_SECONDS` (600 by default), with an `end` event, or when the " +
+      "server restarts; either way with a `retry:` hint, by which an `EventSource` reconnects by itself " +
+      "(the page's script does not after `end` until the page is looked at again). Open streams are limited in all and per " +
       "client address, with the live views: over either, 503 or 429 with `Retry-After`.",
     tags: ["profile"],
     responses: (site) => ({
@@ -58,14 +59,18 @@ export const GET = defineRoute({
           quietSeconds: KEEP_ALIVE_SECONDS * 2,
         },
         {
-          first: `retry: ${RETRY_MS}\n\n${changed(new Date(site.clock()))}`,
+          first: (at) => `retry: ${RETRY_MS}\n\n${changed(at)}`,
           next(at) {
             const event = changed(at);
             if (event === "" && at.getTime() - quietSince < KEEP_ALIVE_SECONDS * 1000) return "";
             quietSince = at.getTime();
             return event || ": keep-alive\n\n";
           },
-          last: () => `retry: ${RETRY_MS}\n\n`,
+          // Its time up, an `end` event: the page's script then stops asking until looked at again.
+          last: (ending) =>
+            ending === "time_up"
+              ? `${serverSentEvent({ event: "end", data: "time_up" })}retry: ${RETRY_MS}\n\n`
+              : `retry: ${RETRY_MS}\n\n`,
         },
       );
       if (opened instanceof Response) return opened;

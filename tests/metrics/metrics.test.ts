@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { defineRoute, type RouteModule } from "../../lib/site.ts";
+import { STREAM_ENDINGS, STREAM_KINDS } from "../../lib/streams/stream-kinds.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { freePort } from "../../scripts/loopback.ts";
 import { afterResponses, as, GET_PATHS, STREAM_PATHS } from "../support/app.ts";
@@ -106,7 +107,9 @@ test("streams open and ended, by kind and how: one open while a client reads, no
     expect(total(samples, "site_streams_ended_total", { ending: "left" })).toBe(before + 1);
   }
   // Every kind and ending is a series from the start, at 0 until it happens.
-  expect(matching((await scrape()).samples, "site_streams_ended_total", {})).toHaveLength(8);
+  expect(matching((await scrape()).samples, "site_streams_ended_total", {})).toHaveLength(
+    STREAM_KINDS.length * STREAM_ENDINGS.length,
+  );
 });
 
 test("the live source's reads, by outcome: the first, refused, is there from the start", async () => {

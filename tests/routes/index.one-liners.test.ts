@@ -249,6 +249,7 @@ test("?help lists the codes, the presets, and a tmux and a Waybar line", async (
   const text = await (await send(withActivity, "/?help&nocolor&width=120", as.curl)).text();
   for (const { code } of FORMAT_CODES) expect(text).toContain(`%${code} `);
   for (const number of Object.keys(FORMAT_PRESETS)) expect(text).toContain(`format=${number}`);
-  expect(text).toContain(`tmux set -g status-right "#(curl -s 'https://rin.example/?format=1')"`);
-  expect(text).toContain('Waybar: a custom module\'s "exec"');
+  expect(text).toContain(`tmux set -g status-right "#(curl -s 'https://rin.example/?format=1&tmux')"`);
+  expect(text).toContain(`curl -s 'https://rin.example/?format=2&waybar'`);
+  expect(text).toContain('Waybar: a custom module\'s "exec", with');
 });

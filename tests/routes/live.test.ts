@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { visibleWidth } from "../../lib/profile/ansi/index.ts";
-import { CLEAR_SCREEN, CURSOR_HOME } from "../../lib/profile/ansi/live-view.ts";
+import { CLEAR_SCREEN, CURSOR_HOME, viewLength } from "../../lib/profile/ansi/live-view.ts";
 import { liveStatusSchema } from "../../lib/profile/live-status.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
 import { as, config, SITE_URL, send, testApp } from "../support/app.ts";
@@ -120,6 +120,14 @@ describe("the view's limits", () => {
       `  The live view ends after 1 s. Come back with: curl -N ${SITE_URL}/live`,
     );
   });
+
+  test.each([
+    [60, "1 min"],
+    [90, "90 s"],
+    [600, "10 min"],
+  ])("says how long it lasted as it was set: %i s is %s", (seconds, said) => {
+    expect(viewLength(seconds)).toBe(said);
+  });
 });
 
 describe("over a real connection", () => {
@@ -142,7 +150,7 @@ describe("over a real connection", () => {
     await again.body?.cancel();
   });
 
-  test("ends on SIGTERM with a line that says to run the same command again", async () => {
+  test("ends when the server stops (SIGTERM's drain) with a line that says to run the same command again", async () => {
     const own = await startServer();
     const reader = (
       (await fetch(`${own.url}/live?nocolor`, { headers: as.curl })).body as ReadableStream<Uint8Array>
@@ -174,7 +182,7 @@ describe("over a real connection", () => {
   });
 });
 
-test("the page's config: a view lasts 600 s unless told", () => {
+test("the limits' defaults: a view lasts 600 s, 100 open in all, 3 per client", () => {
   expect(config.streams).toEqual({ seconds: 600, max: 100, perClient: 3 });
 });
 

@@ -7,11 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { DroppedConnection } from "../../lib/http/connections.ts";
 import { LIMITS } from "../../lib/http/limits.ts";
+import { serverErrorHandler } from "../../lib/http/server-options.ts";
 import { defineRoute, type RouteModule } from "../../lib/site.ts";
 import { startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
 import { ENTRY_POINTS } from "../support/entry-points.ts";
+import { memoryLog } from "../support/log.ts";
 import { headerOf, rawRequest, startServer, type TestServer } from "../support/server.ts";
 
 /** An error no code can read: Elysia's own error handling fails on it, and it escapes. */
@@ -155,6 +158,14 @@ describe("errors that escape the app", () => {
     expect(scrape).toMatch(
       /^site_http_requests_total\{route="server",method="other",status="500",client="program"\} [1-9]/m,
     );
+  });
+
+  test("but a stream the app dropped on purpose (a client that stopped reading) is neither logged nor counted", () => {
+    const log = memoryLog();
+    const counted: unknown[] = [];
+    const handle = serverErrorHandler({ log, metrics: { request: (...args) => counted.push(args) } });
+    expect(handle(new DroppedConnection("the stream ended: too_slow")).status).toBe(500);
+    expect({ logged: log.errors, counted }).toEqual({ logged: [], counted: [] });
   });
 
   test("the server runs outside development mode", () => {

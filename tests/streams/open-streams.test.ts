@@ -1,35 +1,45 @@
 /**
  * The streams' limits over real sockets, with a source that writes fast: a client that
- * stops reading is dropped once the queue passes its bound, every ending is counted once,
- * and draining ends every stream with its last words.
+ * stops reading is dropped once the queue passes its bound, and its connection closed
+ * soon after; every ending is counted once; a source that throws ends its own stream
+ * only; draining ends every stream with its last words and opens no new one; and
+ * clients are counted by address, an IPv6 one by its /64.
  */
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { createConnection } from "node:net";
+import type { Connections } from "../../lib/http/connections.ts";
 import { siteMetrics } from "../../lib/metrics/site-metrics.ts";
-import { OpenStreams, QUEUE_LIMIT_BYTES, type StreamSource } from "../../lib/streams/open-streams.ts";
+import {
+  clientKey,
+  OpenStreams,
+  QUEUE_LIMIT_BYTES,
+  type StreamSource,
+} from "../../lib/streams/open-streams.ts";
 import { memoryLog } from "../support/log.ts";
 
 const log = memoryLog();
 const metrics = siteMetrics();
-const streams = new OpenStreams(
-  { seconds: 60, max: 10, perClient: 10 },
-  {
-    log,
-    metrics,
-    clock: Date.now,
-    behindFlyProxy: false,
-    connections: { peerAddress: () => "127.0.0.1", allowQuiet: () => {} },
-  },
-);
+/** Bun's own: the server is the one every stream here is served by, assigned below. */
+let server: ReturnType<typeof Bun.serve>;
+const connections: Connections = {
+  peerAddress: () => "127.0.0.1",
+  allowQuiet: (request, seconds) => server.timeout(request, seconds),
+};
+const newStreams = () =>
+  new OpenStreams(
+    { seconds: 60, max: 10, perClient: 10 },
+    { log, metrics, clock: Date.now, behindFlyProxy: false, connections },
+  );
+const streams = newStreams();
 
 /** 16 KiB every 5 ms: far more than a client that stopped reading can take. */
 const FLOOD: StreamSource = {
-  first: "start\n",
+  first: () => "start\n",
   next: () => "x".repeat(16 * 1024),
   last: (ending) => `last words: ${ending}\n`,
 };
 
-const server = Bun.serve({
+server = Bun.serve({
   port: 0,
   hostname: "127.0.0.1",
   fetch(request) {
@@ -64,9 +74,12 @@ test("a client that stops reading is dropped once its queue passes the bound, an
   expect(await until(() => endings().length > before, 10_000)).toBe(true);
   expect(endings().slice(before)).toEqual(["too_slow"]);
   expect(streams.size).toBe(0);
+  // Bun holds a dropped connection until it has been quiet for its timeout, which the drop
+  // sets to a second (checked every 4 s or so): no drain waits on it for long.
+  expect(await until(() => server.pendingRequests === 0, 6000)).toBe(true);
   socket.destroy();
   expect(QUEUE_LIMIT_BYTES).toBe(64 * 1024);
-}, 15_000);
+}, 20_000);
 
 test("a client that leaves is counted once, though the stream's cancel and the request's abort both say so", async () => {
   const before = endings().length;
@@ -81,7 +94,7 @@ test("a client that leaves is counted once, though the stream's cancel and the r
 
 test("draining ends every stream with its last words, and frees every slot", async () => {
   const slow: StreamSource = {
-    first: "start\n",
+    first: () => "start\n",
     next: () => "",
     last: (ending) => `last words: ${ending}\n`,
   };
@@ -104,4 +117,76 @@ test("draining ends every stream with its last words, and frees every slot", asy
   expect(await texts).toEqual(Array(3).fill("start\nlast words: shutdown\n"));
   expect(streams.size).toBe(0);
   await quiet.stop(true);
+});
+
+test("a source that throws ends its own stream, logged with its trace, and the server goes on", async () => {
+  const own = newStreams();
+  const failing: StreamSource = {
+    first: () => "start\n",
+    next: () => {
+      throw new Error("a frame that cannot be drawn");
+    },
+    last: () => "",
+  };
+  const broken = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: (request) =>
+      own.open(
+        request,
+        "/broken",
+        { kind: "view", contentType: "text/plain", everyMs: 20, quietSeconds: 10 },
+        failing,
+      ) as Response,
+  });
+  const before = endings().length;
+  const response = await fetch(`http://127.0.0.1:${broken.port}/`);
+  await response.text().catch(() => "");
+  expect(await until(() => endings().length > before, 2000)).toBe(true);
+  expect(endings().slice(before)).toEqual(["failed"]);
+  expect(log.errors.at(-1)?.message).toBe("The view at /broken failed to write");
+  expect(own.size).toBe(0);
+  expect((await fetch(`http://127.0.0.1:${broken.port}/`, { method: "HEAD" })).status).toBe(200);
+  await broken.stop(true);
+});
+
+test("once drained, a stream asked for is refused: nothing would end it", () => {
+  const own = newStreams();
+  own.drain();
+  const refusal = own.open(
+    new Request("http://x/late"),
+    "/late",
+    { kind: "view", contentType: "text/plain", everyMs: 1000, quietSeconds: 10 },
+    FLOOD,
+  );
+  expect(refusal).toMatchObject({ status: 503, retryAfterSeconds: 30 });
+});
+
+test("HEAD answers what GET would: the refusal too, when every slot is taken", () => {
+  const own = new OpenStreams(
+    { seconds: 60, max: 1, perClient: 1 },
+    { log, metrics, clock: Date.now, behindFlyProxy: false, connections },
+  );
+  const options = { kind: "view", contentType: "text/plain", everyMs: 1000, quietSeconds: 10 } as const;
+  const quiet: StreamSource = { first: () => "start\n", next: () => "", last: () => "" };
+  const held = own.open(new Request("http://x/"), "/", options, quiet);
+  expect(held).toBeInstanceOf(Response);
+  expect(own.open(new Request("http://x/", { method: "HEAD" }), "/", options, quiet)).toMatchObject({
+    status: 503,
+  });
+  own.drain();
+});
+
+describe("who a client is, for the limit per client", () => {
+  test.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::9", "2001:db8:1:2::/64"],
+    ["2001:0db8:0001:0002:ffff::1", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+  ])("%s is counted as %s", (address, key) => {
+    expect(clientKey(address)).toBe(key);
+  });
 });

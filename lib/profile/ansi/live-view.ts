@@ -28,6 +28,11 @@ export const CURSOR_HOME = `${ESC}H`;
 const CLEAR_LINE_END = `${ESC}K`;
 const CLEAR_SCREEN_END = `${ESC}J`;
 
+/** How long a view lasts, as its last line says it: `10 min`, or `90 s` when not whole minutes. */
+export function viewLength(seconds: number): string {
+  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
+
 /** `9:52`: minutes and seconds. */
 function clockOf(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds));

@@ -1,14 +1,15 @@
 /**
  * @module The page's one script: it keeps the live status current (the owner's clock, the
- * latest activity) from the event stream, writing text only, never markup. Without it, or
- * without JavaScript, the page shows the status as it was drawn, as it always did.
+ * latest activity) from the event stream while the page is looked at, writing text only,
+ * never markup. Without it, or without JavaScript, the page shows the status as it was
+ * drawn, as it always did.
  */
 
 /** Where the page loads it from; the page's Content-Security-Policy allows this origin's scripts. */
 export const LIVE_SCRIPT_PATH = "/page.js";
 
 /** Where it listens: the event stream's route. */
-const EVENTS_PATH = "/api/events";
+export const EVENTS_PATH = "/api/events";
 
 export const LIVE_SCRIPT = `// Keeps the live status current from ${EVENTS_PATH}; the page reads the same without it.
 const clock = document.querySelector('[data-live="clock"]');
@@ -27,9 +28,20 @@ const activityLine = ({ source, text, url, happenedAt, ago, checked }) => {
   if (checked) line.append(\` · \${checked}\`);
   return line;
 };
-new EventSource("${EVENTS_PATH}").addEventListener("status", (event) => {
+const show = (event) => {
   const status = JSON.parse(event.data);
   if (clock) clock.textContent = \`\${status.localTime.weekday} \${status.localTime.time}\`;
   if (activity) activity.replaceChildren(...status.activity.map(activityLine));
-});
+};
+// A page nobody looks at holds no stream: closed while hidden, and after the stream's own
+// end (its time up), until the page is looked at again.
+let source = null;
+const listen = () => {
+  if (source && source.readyState !== EventSource.CLOSED) return;
+  source = new EventSource("${EVENTS_PATH}");
+  source.addEventListener("status", show);
+  source.addEventListener("end", () => source.close());
+};
+document.addEventListener("visibilitychange", () => (document.hidden ? source?.close() : listen()));
+if (!document.hidden) listen();
 `;

@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { ContentFiles } from "../../../lib/content/files.ts";
-import { LIVE_SCRIPT_PATH } from "../../../lib/profile/html/live-script.ts";
+import { EVENTS_PATH, LIVE_SCRIPT_PATH } from "../../../lib/profile/html/live-script.ts";
 import { FIXED_NOW, otherOwner } from "../../support/app.ts";
 import { type Browser, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
 import { EVENTS, REPO, type StandInGithub, startGithub } from "../../support/github.ts";
@@ -184,4 +184,31 @@ describe("the page's live status, kept current by its script", () => {
     expect(await activity.locator("a").getAttribute("href")).toBe(`https://github.com/${REPO}`);
     await page.close();
   }, 15_000);
+
+  test("a page nobody looks at holds no stream: closed when hidden, opened again when looked at", async () => {
+    const streamsEnded = () => live.server.stdout.filter((line) => line.includes('"stream ended"')).length;
+    const opened = () => live.server.stdout.filter((line) => line.includes(`"path":"${EVENTS_PATH}"`)).length;
+    const openedBefore = opened();
+    const page = await open(live.url, VIEWPORTS.desktop, "light");
+    await waitUntil(() => opened() > openedBefore);
+    const before = { ended: streamsEnded(), opened: opened() };
+    const seen = (hidden: boolean) =>
+      page.evaluate((hidden) => {
+        Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+    await seen(true);
+    await waitUntil(() => streamsEnded() > before.ended);
+    await seen(false);
+    await waitUntil(() => opened() > before.opened);
+    await page.close();
+  }, 15_000);
 });
+
+/** Waits until `done`, asked every 50 ms, for at most 5 s. */
+async function waitUntil(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done(); waited += 50) {
+    if (waited > 5000) throw new Error("waited 5 s in vain");
+    await Bun.sleep(50);
+  }
+}

@@ -1,6 +1,7 @@
 /**
  * GET /api/events: the live status as Server-Sent Events: at once, on every change, a
- * comment when quiet, a `retry:` hint at the start and at the end.
+ * comment when quiet, a `retry:` hint at the start and at the end, and an `end` event when
+ * its time is up.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
@@ -89,7 +90,13 @@ describe("over a real connection", () => {
     await reader.cancel();
   }, 25_000);
 
-  test("ends on SIGTERM with a retry hint, so an EventSource comes back after the restart", async () => {
+  test("ends after LIVE_VIEW_SECONDS with an end event and a retry hint", async () => {
+    const app = testApp({ config: loadConfig({ SITE_URL, LIVE_VIEW_SECONDS: "1" }) });
+    const events = parsed(await (await send(app, "/api/events", as.browser)).text());
+    expect(events.slice(-2)).toEqual([{ event: "end", data: "time_up" }, { retry: "5000" }]);
+  });
+
+  test("ends when the server stops (SIGTERM's drain) with a retry hint alone, so an EventSource comes back after the restart", async () => {
     const own = await startServer();
     const response = await fetch(`${own.url}/api/events`, { headers: as.browser });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
