@@ -1,0 +1,38 @@
+/**
+ * @module The slots of a door: so many connections at once, so many per client address.
+ * A connection takes a slot when it arrives, before a byte is read, so that a stranger
+ * opening connections and sending nothing is held by the same limits as a visitor.
+ */
+import type { DoorLimit } from "./door-words.ts";
+
+export class Slots {
+  readonly #byClient = new Map<string, number>();
+  #taken = 0;
+
+  constructor(
+    readonly max: number,
+    readonly perClient: number,
+  ) {}
+
+  get taken(): number {
+    return this.#taken;
+  }
+
+  /** Takes a slot for `client`; or says which limit is reached, and takes none. */
+  take(client: string): DoorLimit | undefined {
+    const held = this.#byClient.get(client) ?? 0;
+    if (this.#taken >= this.max) return "max";
+    if (held >= this.perClient) return "per_client";
+    this.#taken += 1;
+    this.#byClient.set(client, held + 1);
+    return undefined;
+  }
+
+  /** Frees a slot `take` gave `client`. */
+  free(client: string): void {
+    this.#taken -= 1;
+    const left = (this.#byClient.get(client) ?? 1) - 1;
+    if (left > 0) this.#byClient.set(client, left);
+    else this.#byClient.delete(client);
+  }
+}
