@@ -63,7 +63,15 @@ export async function openDoors(
   let ssh: Doors["ssh"];
   let finger: Doors["finger"];
   const { ssh: sshConfig, finger: fingerConfig } = config.doors;
-  if (sshConfig) {
+  if (sshConfig && sshConfig.hostKey === undefined && config.fly) {
+    // A key made in a machine would change every deploy, and differ between machines:
+    // every visitor would be warned of an attack. The door stays closed instead.
+    report.log.event(
+      "ssh door closed",
+      { reason: "no SSH_HOST_KEY" },
+      'SSH door closed: set its host key first, fly secrets set SSH_HOST_KEY="$(bun run --silent ssh-key)"',
+    );
+  } else if (sshConfig) {
     const { key, source } = await hostKeyOf(sshConfig);
     if (source !== "SSH_HOST_KEY") {
       report.log.event(

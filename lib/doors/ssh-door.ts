@@ -46,6 +46,9 @@ export const SSH_ALGORITHMS = {
 /** What may wait unread for one visitor before they are dropped: a few screens. */
 export const SSH_QUEUE_LIMIT_BYTES = 64 * 1024;
 
+/** How often the server asks a quiet client whether it is still there. */
+const KEEPALIVE_MS = 30_000;
+
 /** How long a closing connection has to say goodbye before its socket is destroyed. */
 const GOODBYE_MS = 1000;
 
@@ -69,8 +72,15 @@ interface Visit {
   /** Set when a limit refused it: it is told why in its session, then closed. */
   readonly refused: DoorLimit | undefined;
   connection?: Connection;
+  /**
+   * Ends the terminal session, if one is open: the terminal restored, `lastWords`, the
+   * exit status, the channel closed; then `then`, once the client has closed its side.
+   */
+  closeTerminal?: (lastWords: string | undefined, then: () => void) => void;
   /** The handshake is done: its deadline no longer holds. */
   shookHands(): void;
+  /** The visitor has their answer: however the connection closes now, that is how it ended. */
+  answered(): void;
   end(ending: SessionEnding, lastWords?: string): void;
 }
 
@@ -87,7 +97,15 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
   const emptied: (() => void)[] = [];
 
   const ssh = new SshServer(
-    { hostKeys: [options.hostKey.privateKey], algorithms: SSH_ALGORITHMS, ident: "site" },
+    {
+      hostKeys: [options.hostKey.privateKey],
+      algorithms: SSH_ALGORITHMS,
+      ident: "site",
+      // A word every 30 s keeps Fly's proxy from closing a quiet session at 60 s, and
+      // finds a visitor gone without a word: three unanswered, and the slot is free.
+      keepaliveInterval: KEEPALIVE_MS,
+      keepaliveCountMax: 3,
+    },
     (connection, info) => {
       const key = `${info.ip}|${info.port}`;
       const visit = arriving.get(key);
@@ -145,6 +163,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
   function arrive(socket: Socket, client: string, refused: DoorLimit | undefined): Visit {
     const ended = refused ? undefined : sessionOpened(options, "ssh");
     let ending: SessionEnding | undefined;
+    let closing = false;
     const handshake = setTimeout(() => visit.end("too_late"), config.handshakeSeconds * 1000);
     const longest = setTimeout(
       () => visit.end("time_up", LAST_WORDS.time_up()),
@@ -155,12 +174,19 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       socket,
       refused,
       shookHands: () => clearTimeout(handshake),
+      answered: () => {
+        ending ??= "answered";
+      },
       end(why, lastWords) {
-        if (ending) return;
-        ending = why;
+        if (closing) return;
+        closing = true;
+        ending ??= why;
         for (const timer of timers) clearTimeout(timer);
-        if (lastWords) say(visit, lastWords);
-        if (visit.connection) visit.connection.end();
+        const { connection, closeTerminal } = visit;
+        // The session's channel closes before the connection does, or the client never
+        // learns its exit status (OpenSSH then exits 255).
+        if (connection && closeTerminal) closeTerminal(lastWords, () => connection.end());
+        else if (connection) connection.end();
         else socket.destroy();
         setTimeout(() => socket.destroy(), GOODBYE_MS).unref?.();
       },
@@ -175,12 +201,6 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       if (visits.size === 0) for (const resolve of emptied.splice(0)) resolve();
     });
     return visit;
-  }
-
-  /** Words for the visitor's session, if one is open (else they have nowhere to go). */
-  const sayings = new WeakMap<Visit, (text: string) => void>();
-  function say(visit: Visit, text: string) {
-    sayings.get(visit)?.(text);
   }
 
   /** After the handshake: who gets in, and what each request gets. */
@@ -211,7 +231,8 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       let pty: { columns: number; rows: number; term: string } | undefined;
       let colorterm: string | undefined;
       session.on("pty", (acceptPty, _reject, info) => {
-        pty = { columns: info.cols, rows: info.rows, term: info.term };
+        // A client with no terminal of its own (ssh -tt from a script) says 0 × 0.
+        pty = { columns: info.cols || 80, rows: info.rows || 24, term: info.term };
         acceptPty?.();
       });
       session.on("env", (acceptEnv, _reject, info) => {
@@ -241,6 +262,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
           channel.write(screens.plainProfile());
           channel.exit(0);
           channel.end();
+          visit.answered();
           channel.on("close", () => visit.end("answered"));
         }
       });
@@ -252,6 +274,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
     channel.stderr.write(why);
     channel.exit(1);
     channel.end();
+    visit.answered();
     channel.on("close", () => visit.end("answered"));
   }
 
@@ -273,37 +296,32 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       if (channel.writableLength > SSH_QUEUE_LIMIT_BYTES) visit.end("too_slow");
     };
     const ticking = setInterval(() => write(view.tick()), 1000);
-    sayings.set(visit, (lastWords) => {
-      write(`${view.close()}${lastWords}`);
+    let afterClose = () => {};
+    visit.closeTerminal = (lastWords, then) => {
+      afterClose = then;
+      if (!open) return then();
+      write(`${view.close()}${lastWords ?? ""}`);
       open = false;
       channel.exit(0);
       channel.end();
-    });
-    const closed = () => {
-      clearInterval(ticking);
-      if (open) {
-        open = false;
-        visit.end("left");
-      }
     };
-    channel.on("close", closed);
+    channel.on("close", () => {
+      clearInterval(ticking);
+      open = false;
+      visit.end("left");
+      afterClose();
+    });
     visit.socket.once("close", () => clearInterval(ticking));
     channel.on("data", (data: Buffer) => {
       stillThere();
       const { output, quit } = view.input(data.toString("utf8"));
-      if (quit) {
-        write(view.close());
-        open = false;
-        clearInterval(ticking);
-        channel.exit(0);
-        channel.end();
-        visit.end("left");
-      } else write(output);
+      if (quit) visit.end("left");
+      else write(output);
     });
     session.on("window-change", (accept, _reject, info) => {
       accept?.();
       stillThere();
-      write(view.resize({ columns: info.cols, rows: info.rows }));
+      write(view.resize({ columns: info.cols || 80, rows: info.rows || 24 }));
     });
     write(view.open());
   }
