@@ -56,13 +56,14 @@ export async function openDoors(
   report: DoorReport,
   listenFailed: (variable: string, port: number, error: unknown) => Promise<never>,
 ): Promise<Doors> {
-  const screens = doorScreens(site);
+  const { ssh: sshConfig, finger: fingerConfig } = config.doors;
+  // Nothing is drawn ahead for a door that is closed.
+  const screens = sshConfig || fingerConfig ? doorScreens(site) : undefined;
   // Behind Fly's proxy the peer of a TCP connection is the proxy (docs/doors.md).
   const peerIsClient = config.fly === undefined;
   const opened: OpenDoor[] = [];
   let ssh: Doors["ssh"];
   let finger: Doors["finger"];
-  const { ssh: sshConfig, finger: fingerConfig } = config.doors;
   if (sshConfig && sshConfig.hostKey === undefined && config.fly) {
     // A key made in a machine would change every deploy, and differ between machines:
     // every visitor would be warned of an attack. The door stays closed instead.
@@ -71,7 +72,7 @@ export async function openDoors(
       { reason: "no SSH_HOST_KEY" },
       'SSH door closed: set its host key first, fly secrets set SSH_HOST_KEY="$(bun run --silent ssh-key)"',
     );
-  } else if (sshConfig) {
+  } else if (sshConfig && screens) {
     const { key, source } = await hostKeyOf(sshConfig);
     if (source !== "SSH_HOST_KEY") {
       report.log.event(
@@ -94,7 +95,7 @@ export async function openDoors(
     opened.push(door);
     ssh = { port: door.port, fingerprint: key.fingerprint };
   }
-  if (fingerConfig) {
+  if (fingerConfig && screens) {
     const door = await openFingerDoor({
       ...report,
       host: config.host,

@@ -62,7 +62,7 @@ export async function openFingerDoor(options: FingerDoorOptions): Promise<OpenDo
       socket.destroy();
       return;
     }
-    const client = options.peerIsClient ? (socket.remoteAddress ?? "unknown") : "any";
+    const client = options.peerIsClient ? (socket.remoteAddress ?? "unknown") : undefined;
     const refused = slots.take(client);
     if (refused) {
       sessionRefused(options, "finger", refused);

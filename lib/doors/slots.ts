@@ -18,19 +18,23 @@ export class Slots {
     return this.#taken;
   }
 
-  /** Takes a slot for `client`; or says which limit is reached, and takes none. */
-  take(client: string): DoorLimit | undefined {
-    const held = this.#byClient.get(client) ?? 0;
+  /**
+   * Takes a slot for `client`; or says which limit is reached, and takes none. An unknown
+   * client (undefined: behind a proxy, say) is held by the total alone.
+   */
+  take(client: string | undefined): DoorLimit | undefined {
+    const held = client === undefined ? 0 : (this.#byClient.get(client) ?? 0);
     if (this.#taken >= this.max) return "max";
     if (held >= this.perClient) return "per_client";
     this.#taken += 1;
-    this.#byClient.set(client, held + 1);
+    if (client !== undefined) this.#byClient.set(client, held + 1);
     return undefined;
   }
 
   /** Frees a slot `take` gave `client`. */
-  free(client: string): void {
+  free(client: string | undefined): void {
     this.#taken -= 1;
+    if (client === undefined) return;
     const left = (this.#byClient.get(client) ?? 1) - 1;
     if (left > 0) this.#byClient.set(client, left);
     else this.#byClient.delete(client);

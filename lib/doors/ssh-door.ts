@@ -140,7 +140,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       socket.destroy();
       return;
     }
-    const client = options.peerIsClient ? (socket.remoteAddress ?? "unknown") : "any";
+    const client = options.peerIsClient ? (socket.remoteAddress ?? "unknown") : undefined;
     const refused = slots.take(client);
     if (refused) {
       sessionRefused(options, "ssh", refused);
@@ -160,7 +160,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
   });
 
   /** A connection has arrived: its deadlines start, and its slot is freed when it closes. */
-  function arrive(socket: Socket, client: string, refused: DoorLimit | undefined): Visit {
+  function arrive(socket: Socket, client: string | undefined, refused: DoorLimit | undefined): Visit {
     const ended = refused ? undefined : sessionOpened(options, "ssh");
     let ending: SessionEnding | undefined;
     let closing = false;
