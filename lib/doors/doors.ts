@@ -1,8 +1,9 @@
 /**
- * @module The doors beside HTTP, opened by start-up once the app listens and closed with
- * it: SSH (`ssh-door.ts`) when `SSH_PORT` is set, finger (`finger-door.ts`) when
- * `FINGER_PORT` is. The SSH door's code, and ssh2 with it, is loaded only when it opens:
- * a site without it carries none of it in memory.
+ * @module The doors beside HTTP, opened by start-up just before the app listens (so an
+ * answer from the app means they listen too) and closed with it: SSH (`ssh-door.ts`)
+ * when `SSH_PORT` is set, finger (`finger-door.ts`) when `FINGER_PORT` is. The SSH door's
+ * code, and ssh2 with it, is loaded only when it opens (a chunk of its own in the
+ * executable): a site without it carries none of it in memory.
  */
 import type { Config } from "../runtime/config.ts";
 import type { BackgroundTask } from "../runtime/lifecycle.ts";
@@ -17,6 +18,8 @@ import type { DoorReport } from "./session-log.ts";
 export interface Doors extends BackgroundTask {
   readonly ssh: { readonly port: number; readonly fingerprint: string } | undefined;
   readonly finger: { readonly port: number } | undefined;
+  /** Stops accepting; every session writes its last line and closes. */
+  drain(): void;
   /** Resolves once every door's connections have closed, or after `ms`, whichever is first. */
   closed(ms: number): Promise<void>;
 }

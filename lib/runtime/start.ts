@@ -114,9 +114,31 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     }
     throw error;
   }
+  // The doors first: once the app answers, every port listens (a test's first ping, say,
+  // is a promise that ssh and finger answer too).
+  let doors: Doors;
+  try {
+    doors = await openDoors(config, siteOf(app), { log, metrics }, async (variable, port, error) => {
+      if (!(error instanceof ListenError)) throw error;
+      return refuse(runtime, { host: "HOST", port: variable }, { host: config.host, port }, error);
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    runtime.err(`Cannot start: ${error.message}`);
+    return runtime.exit(1);
+  }
+  // Half a server is no server: what listens already closes again when a port is refused.
+  const closeDoors = async () => {
+    doors.drain();
+    await doors.closed(DOORS_CLOSE_MS);
+  };
   const appAddress: ListenAddress = { host: config.host, port: config.port };
-  const listening = await listenOrRefuse(runtime, APP_VARIABLES, appAddress, () =>
-    runtime.listen(app, appAddress),
+  const listening = await listenOrRefuse(
+    runtime,
+    APP_VARIABLES,
+    appAddress,
+    () => runtime.listen(app, appAddress),
+    closeDoors,
   );
   listeningConnections = listening.connections;
   let metricsServer: Listening | undefined;
@@ -128,27 +150,11 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       METRICS_VARIABLES,
       address,
       () => runtime.serve(metricsEndpoint(families), address),
-      // Half a server is no server: the app's port closes again.
-      () => listening.stop(),
+      async () => {
+        await listening.stop();
+        await closeDoors();
+      },
     );
-  }
-  // What listens already closes again when a door cannot open: half a server is no server.
-  const undo = async () => {
-    await listening.stop();
-    await metricsServer?.stop();
-  };
-  let doors: Doors;
-  try {
-    doors = await openDoors(config, siteOf(app), { log, metrics }, async (variable, port, error) => {
-      await undo();
-      if (!(error instanceof ListenError)) throw error;
-      return refuse(runtime, { host: "HOST", port: variable }, { host: config.host, port }, error);
-    });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    await undo();
-    runtime.err(`Cannot start: ${error.message}`);
-    return runtime.exit(1);
   }
   lifecycle.add(doors);
   const server: Server = {

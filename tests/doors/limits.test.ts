@@ -160,3 +160,53 @@ describe("strangers", () => {
     await Promise.all(hanging);
   }, 15_000);
 });
+
+describe("SSH_IDLE_SECONDS and SSH_SESSION_SECONDS", () => {
+  let server: TestServer;
+  let port: number;
+  beforeAll(async () => {
+    server = await startServer({
+      SSH_PORT: "0",
+      SSH_HOST_KEY: TEST_HOST_KEY,
+      SSH_IDLE_SECONDS: "1",
+      SSH_SESSION_SECONDS: "3",
+    });
+    port = server.doors.ssh?.port ?? 0;
+  });
+  afterAll(() => server.stop());
+
+  /** A terminal session (ssh -tt) that types `keys` every `everyMs`; what it was shown, once it ended. */
+  async function session(keys: string, everyMs: number): Promise<{ shown: string; seconds: number }> {
+    const started = performance.now();
+    const child = Bun.spawn(["ssh", "-tt", ...sshOptions(port), "127.0.0.1"], {
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "ignore",
+    });
+    const typing = setInterval(() => {
+      child.stdin.write(keys);
+      child.stdin.flush();
+    }, everyMs);
+    const shown = await new Response(child.stdout).text();
+    clearInterval(typing);
+    await child.exited;
+    return { shown, seconds: (performance.now() - started) / 1000 };
+  }
+
+  test("a session with no key pressed for SSH_IDLE_SECONDS gets a last line and closes", async () => {
+    const { shown, seconds } = await session("", 10_000);
+    const host = new URL(server.config.siteUrl).hostname;
+    expect(shown).toEndWith(
+      `Closed after 1 s without a key pressed. Connect again with: ssh -p ${port} ${host}\r\n`,
+    );
+    expect(seconds).toBeLessThan(3);
+  }, 10_000);
+
+  test("a session kept busy ends at SSH_SESSION_SECONDS with a line that says how to come back", async () => {
+    const { shown, seconds } = await session("j", 300);
+    const host = new URL(server.config.siteUrl).hostname;
+    expect(shown).toEndWith(`A session lasts 3 s. Connect again with: ssh -p ${port} ${host}\r\n`);
+    expect(seconds).toBeGreaterThan(2.5);
+    expect(seconds).toBeLessThan(5);
+  }, 10_000);
+});

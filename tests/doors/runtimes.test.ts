@@ -39,7 +39,7 @@ describe.each(["bun", "deno"] as const)("on %s", (runtime) => {
     const { server, sshPort, fingerPort } = await serve(runtime);
     const plain = await (await fetch(`${server.url}/?nocolor`, { headers: as.curl })).text();
     const viaSsh = await ssh(sshPort);
-    expect(viaSsh.exitCode).toBe(0);
+    expect({ exitCode: viaSsh.exitCode, stderr: viaSsh.stderr }).toEqual({ exitCode: 0, stderr: "" });
     // The profile's clock is the real one here: the first line is the owner's name either way.
     expect(viaSsh.stdout.split("\n").slice(0, 3)).toEqual(plain.split("\n").slice(0, 3));
     const viaFinger = await finger(fingerPort, "\r\n");

@@ -104,8 +104,8 @@ describe("ssh site, in a terminal", () => {
 
 describe("ssh site, without a terminal", () => {
   test("ssh -T prints the plain profile, /?nocolor's text, and exits 0", async () => {
-    const { exitCode, stdout } = await ssh(port);
-    expect(exitCode).toBe(0);
+    const { exitCode, stdout, stderr } = await ssh(port);
+    expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: "" });
     expect(stdout).toBe(await (await fetch(`${server.url}/?nocolor`, { headers: as.curl })).text());
   });
 });
