@@ -27,6 +27,7 @@ import { onServerCore, PINNING } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { DOCS_PATHS, measureMemory } from "./memory.ts";
+import { openDoorsCosts } from "./open-doors.ts";
 import { compileReferences } from "./reference/compile.ts";
 import { type BenchResult, type CaseRow, renderReport, TARGETS } from "./report.ts";
 import { CONNECTIONS, inAlternateOrder, type Pair, roundInTurns, TURNS, target } from "./rounds.ts";
@@ -181,6 +182,8 @@ async function main(): Promise<BenchResult> {
     console.log(`round ${number + 1}/${ROUNDS} done`);
   }
   const longRun = options.long ? await rssOverLongRun(app) : undefined;
+  // A server of its own, its SSH door full, beside the same baseline.
+  const doors = await openDoorsCosts(EXECUTABLE, live.env, baseline, CONTROL_CASE, ROUNDS);
   for (const server of [app, baseline, twin]) await server.stop();
 
   const p99 = (sides: Sides<LoadResult>, side: "a" | "b") => median(sides[side].map((r) => r.p99Ms));
@@ -227,6 +230,7 @@ async function main(): Promise<BenchResult> {
     start,
     memory,
     longRun,
+    doors,
     minutes: (performance.now() - began) / 60_000,
   };
 }
