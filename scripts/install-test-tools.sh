@@ -33,7 +33,7 @@ if ! command -v tmux >/dev/null 2>&1; then packages+=(tmux); fi
 if ! command -v curl >/dev/null 2>&1; then packages+=(curl); fi
 if ! command -v ssh-keyscan >/dev/null 2>&1 || ! command -v sftp >/dev/null 2>&1; then packages+=(openssh-client); fi
 # OpenBSD's nc: it exits when the server closes, as a finger client does.
-if ! nc -h 2>&1 | grep -q OpenBSD; then packages+=(netcat-openbsd); fi
+if ! nc -h 2>&1 | grep OpenBSD >/dev/null; then packages+=(netcat-openbsd); fi
 if ! command -v wget >/dev/null 2>&1; then packages+=(wget); fi
 if ! command -v http >/dev/null 2>&1; then packages+=(httpie); fi
 if ! /usr/bin/python3 -c "import requests" >/dev/null 2>&1; then packages+=(python3-requests); fi
