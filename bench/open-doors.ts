@@ -9,7 +9,7 @@ import type { Subprocess } from "bun";
 import { newHostKey } from "../lib/doors/host-key.ts";
 import { freePort, type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { type BenchCase, median } from "./cases.ts";
-import { onServerCore } from "./cores.ts";
+import { onLoadCore, onServerCore } from "./cores.ts";
 import { load } from "./load.ts";
 import { roundInTurns, target } from "./rounds.ts";
 
@@ -45,7 +45,10 @@ async function untilSessions(app: ServerProcess, count: number): Promise<void> {
   }
 }
 
-/** A visitor's session: `ssh -tt`, its screen drawn to nowhere. */
+/**
+ * A visitor's session: `ssh -tt`, its screen drawn to nowhere, on the load generator's
+ * core: visitors are the site's clients, and their work is no part of the server's.
+ */
 function visitor(port: number): Subprocess<"pipe", "ignore", "ignore"> {
   const options = [
     "-o",
@@ -55,7 +58,7 @@ function visitor(port: number): Subprocess<"pipe", "ignore", "ignore"> {
     "-o",
     "LogLevel=ERROR",
   ];
-  return Bun.spawn(["ssh", "-tt", ...options, "-p", String(port), "127.0.0.1"], {
+  return Bun.spawn(onLoadCore(["ssh", "-tt", ...options, "-p", String(port), "127.0.0.1"]), {
     stdin: "pipe",
     stdout: "ignore",
     stderr: "ignore",
