@@ -3,6 +3,7 @@
  * and written as docs/benchmark.md, the one place the project's measured figures live.
  */
 import type { Memory } from "./memory.ts";
+import type { OpenDoorsResult } from "./open-doors.ts";
 import { RESIDENT_PARTS, type ResidentPart } from "./resident-parts.ts";
 import type { WireRow } from "./wire-bytes.ts";
 
@@ -67,6 +68,8 @@ export interface BenchResult {
     rows: readonly CaseRow[];
   };
   readonly longRun: { after100k: number; afterMillion: number; requests: number } | undefined;
+  /** The SSH door: memory per session, and HTTP beside every slot taken (`bench/open-doors.ts`). */
+  readonly doors: OpenDoorsResult;
   readonly minutes: number;
 }
 
@@ -136,6 +139,13 @@ function verdicts(result: BenchResult) {
       target: `VmRSS ≤ the built-ins' + ${TARGETS.vmRssOverBuiltInsMb} MB after every API representation`,
       found: `${fmt(settled.vmRssMb, 1)} MB, ceiling ${fmt(vmRssCeiling, 1)} MB (${fmt(atFirst.vmRssMb, 1)} MB at the first 200${fromDisk ? "" : "; page cache not dropped"})`,
       ok: settled.vmRssMb <= vmRssCeiling,
+    },
+    {
+      target: `with ${result.doors.sessions} SSH sessions open: ≥ ${TARGETS.ratioFloor} of bare, p99 ≤ ${TARGETS.p99Ceiling}× bare`,
+      found: `${ratio(result.doors.ratio)}, p99 ${ratio(result.doors.appP99Ms / result.doors.bareP99Ms)}×`,
+      ok:
+        result.doors.ratio >= TARGETS.ratioFloor &&
+        result.doors.appP99Ms / result.doors.bareP99Ms <= TARGETS.p99Ceiling,
     },
   ];
 }
@@ -249,6 +259,9 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
   const notes = [
     `Control: two copies of the bare server, measured the same way, came out at ${ratio(control.ratio)} of each other, and ${ratio(control.p99Ratio)}× in p99.`,
     `Errors (non-2xx/3xx answers or socket errors): ${errors}.`,
+    `SSH door: ${result.doors.sessions} sessions open on the live view took ${fmt(result.doors.openRssMb - result.doors.idleRssMb, 1)} MB ` +
+      `(${fmt(result.doors.perSessionKb)} KB each, VmRSS ${fmt(result.doors.idleRssMb, 1)} → ${fmt(result.doors.openRssMb, 1)} MB); ` +
+      `beside them, HTTP at ${ratio(result.doors.ratio)} of bare, p99 ${fmt(result.doors.appP99Ms, 2)} ms against ${fmt(result.doors.bareP99Ms, 2)} ms (${result.rows[0]?.name ?? "the first case"}).`,
     ...(longRun
       ? [
           `Resident memory after 100k requests ${fmt(longRun.after100k, 1)} MB, after ${fmt(longRun.requests / 1e6, 2)}M ${fmt(longRun.afterMillion, 1)} MB (${fmt((longRun.afterMillion / longRun.after100k - 1) * 100, 1)}%).`,

@@ -2,8 +2,9 @@
  * `bun run bench`: the shipped executable against a bare `Bun.serve` that answers with
  * the very bytes and headers the app gave, per endpoint and client class, on this
  * machine, in the same run; one case of each representation again with 200 live views
- * open beside the load, and what each view holds (`bench/views-open.ts`); then its
- * start-up time, and its memory after every representation (`bench/memory.ts`). Prints the figures
+ * open beside the load, and what each view holds (`bench/views-open.ts`); the first case
+ * beside 50 SSH sessions, and what each holds (`bench/open-doors.ts`); then its start-up
+ * time, and its memory after every representation (`bench/memory.ts`). Prints the figures
  * with the targets they meet, writes them to bench/results/, and rewrites the table in
  * docs/benchmark.md.
  *
@@ -28,6 +29,7 @@ import { onServerCore, PINNING } from "./cores.ts";
 import { startLiveSource } from "./live-source.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { DOCS_PATHS, measureMemory } from "./memory.ts";
+import { openDoorsCosts } from "./open-doors.ts";
 import { compileReferences } from "./reference/compile.ts";
 import { type BenchResult, type CaseRow, renderReport, TARGETS } from "./report.ts";
 import { CONNECTIONS, inAlternateOrder, type Pair, roundInTurns, TURNS, target } from "./rounds.ts";
@@ -223,6 +225,8 @@ async function main(): Promise<BenchResult> {
   const withViews = await measureCases(oneOfEachRepresentation(CASES), [app, baseline]);
   views.close();
   const longRun = options.long ? await rssOverLongRun(app) : undefined;
+  // A server of its own, its SSH door full, beside the same baseline.
+  const doors = await openDoorsCosts(EXECUTABLE, live.env, baseline, CONTROL_CASE, ROUNDS);
   for (const server of [app, baseline, twin]) await server.stop();
 
   const start = {
@@ -260,6 +264,7 @@ async function main(): Promise<BenchResult> {
     start,
     memory,
     longRun,
+    doors,
     minutes: (performance.now() - began) / 60_000,
   };
 }

@@ -89,6 +89,11 @@ const build = await Bun.build({
   compile: { outfile: resolve(root, outfile) },
   // Bytecode: the executable parses nothing at start-up (docs/performance.md).
   bytecode: !read.values["no-bytecode"],
+  // What is imported only when asked for (the SSH door and ssh2, with SSH_PORT set) is a
+  // chunk of its own, loaded then: in the one bundle it cost 1.4 MB of RssAnon unused
+  // (docs/decisions/2026-11-27-doors.md). Splitting needs ES modules.
+  format: "esm",
+  splitting: true,
   define: {
     BUILD_COMMIT: JSON.stringify(sha),
     // security.txt expires a fixed time after the release (lib/crawlers/security-txt.ts).

@@ -5,6 +5,8 @@
 #   - Debian's Chromium: the browser tests (playwright-core downloads no browser);
 #   - Debian's wrk: the benchmark's own test (tests/bench/turns.test.ts);
 #   - Debian's tmux and curl: the terminal output, checked in a real terminal;
+#   - Debian's openssh-client (ssh, sftp, ssh-keyscan, ssh-keygen) and netcat-openbsd
+#     (nc): the SSH and finger doors, met by the clients visitors use (tests/doors/);
 #   - Debian's Wget, HTTPie and python3-requests: compressed answers, decoded by the
 #     clients people use (tests/http/real-clients.test.ts);
 #   - Debian's zbar-tools (zbarimg): the vCard's QR code, decoded as a phone would;
@@ -29,6 +31,9 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then packages+=(ch
 if ! command -v wrk >/dev/null 2>&1; then packages+=(wrk); fi
 if ! command -v tmux >/dev/null 2>&1; then packages+=(tmux); fi
 if ! command -v curl >/dev/null 2>&1; then packages+=(curl); fi
+if ! command -v ssh-keyscan >/dev/null 2>&1 || ! command -v sftp >/dev/null 2>&1; then packages+=(openssh-client); fi
+# OpenBSD's nc: it exits when the server closes, as a finger client does.
+if ! nc -h 2>&1 | grep OpenBSD >/dev/null; then packages+=(netcat-openbsd); fi
 if ! command -v wget >/dev/null 2>&1; then packages+=(wget); fi
 if ! command -v http >/dev/null 2>&1; then packages+=(httpie); fi
 if ! /usr/bin/python3 -c "import requests" >/dev/null 2>&1; then packages+=(python3-requests); fi

@@ -6,6 +6,8 @@ import { describe, expect, test } from "bun:test";
 import { accessSync, constants, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { DEFAULT_SSH_MAX } from "../lib/doors/config.ts";
+import { FINGER_MAX } from "../lib/doors/finger-door.ts";
 import { METRICS_PATH } from "../lib/metrics/endpoint.ts";
 import { DEFAULT_METRICS_PORT } from "../lib/runtime/config.ts";
 import { SHUTDOWN_GRACE_MS } from "../lib/runtime/start.ts";
@@ -31,6 +33,15 @@ interface FlyToml {
   };
   metrics: { port: number; path: string };
   vm: { memory: string }[];
+  services: {
+    internal_port: number;
+    protocol: string;
+    auto_stop_machines: string;
+    auto_start_machines: boolean;
+    min_machines_running: number;
+    ports: { port: number; handlers?: string[] }[];
+    concurrency: { type: string; soft_limit: number; hard_limit: number };
+  }[];
 }
 
 describe("fly.toml", () => {
@@ -73,6 +84,36 @@ describe("fly.toml", () => {
   test("sends SIGTERM and waits longer than the server's drain period", () => {
     expect(fly.kill_signal).toBe("SIGTERM");
     expect(fly.kill_timeout * 1000).toBeGreaterThan(SHUTDOWN_GRACE_MS);
+  });
+
+  describe.each([
+    ["ssh", 22, "SSH_PORT", Number(fly.env.SSH_MAX_SESSIONS ?? DEFAULT_SSH_MAX)],
+    ["finger", 79, "FINGER_PORT", FINGER_MAX],
+  ] as const)("the %s door", (_door, publicPort, variable, limit) => {
+    const door = fly.services?.find(({ ports }) => ports.some(({ port }) => port === publicPort));
+
+    test(`maps the public port ${publicPort} to ${variable} inside, not 22 (fly ssh's), as raw TCP`, () => {
+      expect(door?.internal_port).toBe(Number(fly.env[variable]));
+      expect(door?.internal_port).not.toBe(22);
+      expect(door?.protocol).toBe("tcp");
+      // No handler: the bytes pass through as the client sent them.
+      expect(door?.ports).toEqual([{ port: publicPort }]);
+    });
+
+    test("sleeps and wakes as the HTTP service does, counting connections up to the door's own limit", () => {
+      expect(door).toMatchObject({
+        auto_stop_machines: service.auto_stop_machines,
+        auto_start_machines: service.auto_start_machines,
+        min_machines_running: service.min_machines_running,
+        concurrency: { type: "connections", hard_limit: limit },
+      });
+      expect(door?.concurrency.soft_limit).toBeLessThan(limit);
+    });
+  });
+
+  test("keeps the SSH host key out of the file: it is a secret", () => {
+    expect(fly.env.SSH_HOST_KEY).toBeUndefined();
+    expect(read("fly.toml")).not.toContain("PRIVATE KEY");
   });
 
   test("sets SITE_URL to an https origin and keeps the IndexNow key out of the file", () => {

@@ -147,7 +147,19 @@ export function createApp(options: AppOptions) {
   }).use(requestPipeline({ log, metrics }));
   for (const { method, path, handler } of served) app.route(method, path, handler);
   // Last: every method and path that no route above answers.
-  return app.all(ANY_PATH, notFound(allowedMethods(served)));
+  const built = app.all(ANY_PATH, notFound(allowedMethods(served)));
+  sites.set(built, site);
+  return built;
+}
+
+/** The `Site` each app was built with, for what serves it beside HTTP (`lib/doors/`). */
+const sites = new WeakMap<object, Site>();
+
+/** The `Site` `app` was built with: its content, its live feed, its clock. */
+export function siteOf(app: App): Site {
+  const site = sites.get(app);
+  if (!site) throw new Error("siteOf: not an app createApp built");
+  return site;
 }
 
 /** The content files `config` names: `CONTENT_DIR`'s over the built-in `content/`, or the built-in alone. */

@@ -6,6 +6,14 @@
  * request says, so a stranger's requests cannot grow the number of series: a path no
  * route matched is `unmatched`, a method outside the usual ones `other`.
  */
+import {
+  DOOR_LIMITS,
+  DOORS,
+  type Door,
+  type DoorLimit,
+  SESSION_ENDINGS,
+  type SessionEnding,
+} from "../doors/door-words.ts";
 import type { ClientKind } from "../http/client-kind.ts";
 import { OVERALL_OUTCOMES, type SubmissionReport } from "../indexnow/submission.ts";
 import { OUTCOMES, READ_OUTCOMES, type ReadOutcome } from "../live/read.ts";
@@ -40,6 +48,12 @@ export interface SiteMetrics {
   streamOpened(kind: StreamKind): void;
   /** A stream ended, and why. */
   streamEnded(kind: StreamKind, ending: StreamEnding): void;
+  /** A session opened at a door (SSH, finger). */
+  doorOpened(door: Door): void;
+  /** A session at a door ended, and why. */
+  doorEnded(door: Door, ending: SessionEnding): void;
+  /** A connection to a door refused by a limit. */
+  doorRefused(door: Door, limit: DoorLimit): void;
   /** The families, for the exposition. */
   readonly families: readonly MetricFamily[];
 }
@@ -94,6 +108,29 @@ export function siteMetrics(): SiteMetrics {
   );
   for (const kind of STREAM_KINDS) for (const ending of STREAM_ENDINGS) streamsEnded.inc([kind, ending], 0);
 
+  const doorsOpen = new Map<Door, number>(DOORS.map((door) => [door, 0]));
+  const doorSessions = new Gauge(
+    "site_door_sessions",
+    "Sessions open now at the doors beside HTTP (ssh, finger), by door.",
+    ["door"],
+    () => [...doorsOpen].map(([door, count]) => [[door], count] as const),
+  );
+  const doorSessionsEnded = new Counter(
+    "site_door_sessions_ended_total",
+    "Sessions ended at the doors beside HTTP, by door and why: the visitor left, it was answered, it went idle, " +
+      "its time was up, the server stopped, it was too late, too slow or too long.",
+    ["door", "ending"],
+  );
+  const doorRefusals = new Counter(
+    "site_door_refusals_total",
+    "Connections to a door refused by a limit: all its slots taken (max) or the client's share (per_client).",
+    ["door", "limit"],
+  );
+  for (const door of DOORS) {
+    for (const ending of SESSION_ENDINGS) doorSessionsEnded.inc([door, ending], 0);
+    for (const limit of DOOR_LIMITS) doorRefusals.inc([door, limit], 0);
+  }
+
   return {
     request(route, method, status, client, seconds) {
       requests.inc([route, METHOD_LABELS.has(method) ? method : "other", String(status), client]);
@@ -117,6 +154,16 @@ export function siteMetrics(): SiteMetrics {
       open.set(kind, (open.get(kind) ?? 1) - 1);
       streamsEnded.inc([kind, ending]);
     },
+    doorOpened(door) {
+      doorsOpen.set(door, (doorsOpen.get(door) ?? 0) + 1);
+    },
+    doorEnded(door, ending) {
+      doorsOpen.set(door, (doorsOpen.get(door) ?? 1) - 1);
+      doorSessionsEnded.inc([door, ending]);
+    },
+    doorRefused(door, limit) {
+      doorRefusals.inc([door, limit]);
+    },
     families: [
       requests,
       durations,
@@ -126,6 +173,9 @@ export function siteMetrics(): SiteMetrics {
       lastConfirmed,
       openStreams,
       streamsEnded,
+      doorSessions,
+      doorSessionsEnded,
+      doorRefusals,
     ],
   };
 }

@@ -2,6 +2,7 @@
  * @module Configuration: the environment, read and validated once at start-up. A bad
  * value stops start-up with one line that names the variable and what is wrong.
  */
+import { type DoorsConfig, doorsConfig } from "../doors/config.ts";
 import { type FlyMachine, flyMachine } from "../fleet/config.ts";
 import { type IndexNowConfig, indexNowConfig } from "../indexnow/config.ts";
 import { type LiveConfig, liveConfig } from "../live/config.ts";
@@ -36,6 +37,8 @@ export interface Config {
   readonly live: LiveConfig;
   /** `LIVE_VIEW_SECONDS`, `LIVE_VIEWS_MAX`, `LIVE_VIEWS_PER_CLIENT`: what bounds the live view and the event stream. */
   readonly streams: StreamsConfig;
+  /** The `SSH_*` and `FINGER_*` variables: the doors beside HTTP, off unless their port is set. */
+  readonly doors: DoorsConfig;
   /** This machine when running on Fly.io (the `FLY_*` variables); undefined elsewhere. */
   readonly fly: FlyMachine | undefined;
   /**
@@ -129,15 +132,17 @@ function logFormat(env: Env): LogFormat | undefined {
 export function loadConfig(env: Env): Config {
   const port = wholeNumber(env, "PORT", 3000, 0, 65535);
   const fly = flyMachine(env);
+  const metrics = metricsAddress(env, port, fly);
   return {
     port,
     host: hostIn(env, "HOST") ?? "0.0.0.0",
-    metrics: metricsAddress(env, port, fly),
+    metrics,
     siteUrl: siteUrl(env, port),
     logFormat: logFormat(env),
     indexNow: indexNowConfig(env),
     live: liveConfig(env),
     streams: streamsConfig(env),
+    doors: doorsConfig(env, { PORT: port, METRICS_PORT: metrics?.port }),
     fly,
     contentDir: valueIn(env, "CONTENT_DIR"),
   };

@@ -2,6 +2,14 @@
  * @module What the server says to `--help`: how to run it, the variables it reads, and
  * its exit codes. The README's configuration table has the details.
  */
+import {
+  DEFAULT_FINGER_TIMEOUT_SECONDS,
+  DEFAULT_SSH_HANDSHAKE_SECONDS,
+  DEFAULT_SSH_IDLE_SECONDS,
+  DEFAULT_SSH_MAX,
+  DEFAULT_SSH_PER_CLIENT,
+  DEFAULT_SSH_SESSION_SECONDS,
+} from "../doors/config.ts";
 import { DEFAULT_REFRESH_SECONDS, DEFAULT_TIMEOUT_MS } from "../live/config.ts";
 import { LIVE_SOURCES } from "../live/sources.ts";
 import { wrap } from "../profile/ansi/width.ts";
@@ -47,6 +55,17 @@ ${SOURCE_VARIABLES}
   LIVE_VIEW_SECONDS, LIVE_VIEWS_MAX, LIVE_VIEWS_PER_CLIENT
                 how long a live view or event stream stays open (${DEFAULT_STREAM_SECONDS} s), and
                 how many at once (${DEFAULT_STREAMS_MAX}) and per client address (${DEFAULT_STREAMS_PER_CLIENT})
+  SSH_PORT      the SSH door (ssh site): a port of its own; 0 any free one (off)
+  SSH_HOST_KEY  its ed25519 host key, OpenSSH format (bun run ssh-key); without
+                it, one made once in .ssh-host-key
+  SSH_MAX_SESSIONS, SSH_SESSIONS_PER_CLIENT
+                sessions at once (${DEFAULT_SSH_MAX}) and per client address (${DEFAULT_SSH_PER_CLIENT})
+  SSH_SESSION_SECONDS, SSH_IDLE_SECONDS, SSH_HANDSHAKE_SECONDS
+                a session's longest (${DEFAULT_SSH_SESSION_SECONDS} s), its longest without a key (${DEFAULT_SSH_IDLE_SECONDS} s),
+                and the time to reach it (${DEFAULT_SSH_HANDSHAKE_SECONDS} s)
+  FINGER_PORT   the finger door (finger handle@site): its port; 0 any free (off)
+  FINGER_TIMEOUT_SECONDS
+                how long a finger client has to send its query (${DEFAULT_FINGER_TIMEOUT_SECONDS} s)
   FLY_APP_NAME, FLY_MACHINE_ID, FLY_REGION, PRIMARY_REGION, FLY_PRIVATE_IP,
   FLY_INTERNAL_DNS
                 set by Fly.io in every machine

@@ -6,7 +6,8 @@
  * metrics are on. A port in use, like a bad variable, is a one-line refusal naming it.
  */
 import { ContentError } from "../content/site-content.ts";
-import { type App, type AppOptions, createApp } from "../http/app.ts";
+import { type Doors, openDoors } from "../doors/doors.ts";
+import { type App, type AppOptions, createApp, siteOf } from "../http/app.ts";
 import type { Connections } from "../http/connections.ts";
 import { METRICS_PATH, metricsEndpoint } from "../metrics/endpoint.ts";
 import { processMetrics } from "../metrics/process-metrics.ts";
@@ -24,6 +25,9 @@ import { VERSION } from "./version.ts";
  * exits anyway. fly.toml's `kill_timeout` must leave room above it (a test checks).
  */
 export const SHUTDOWN_GRACE_MS = 8000;
+
+/** How long the doors' connections get to close after their last line, within the grace. */
+const DOORS_CLOSE_MS = 1500;
 
 /** The server once it listens: where, and how to stop it. */
 export interface Listening {
@@ -64,6 +68,8 @@ export interface Server extends Listening {
   readonly log: Log;
   /** Where `GET /metrics` is served, e.g. `http://127.0.0.1:9091`; undefined when metrics are off. */
   readonly metricsUrl: string | undefined;
+  /** The doors beside HTTP (SSH, finger) that listen, and where. */
+  readonly doors: Pick<Doors, "ssh" | "finger">;
 }
 
 /** What a test may vary in the app; everything else comes from the environment. */
@@ -108,9 +114,31 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     }
     throw error;
   }
+  // The doors first: once the app answers, every port listens (a test's first ping, say,
+  // is a promise that ssh and finger answer too).
+  let doors: Doors;
+  try {
+    doors = await openDoors(config, siteOf(app), { log, metrics }, async (variable, port, error) => {
+      if (!(error instanceof ListenError)) throw error;
+      return refuse(runtime, { host: "HOST", port: variable }, { host: config.host, port }, error);
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    runtime.err(`Cannot start: ${error.message}`);
+    return runtime.exit(1);
+  }
+  // Half a server is no server: what listens already closes again when a port is refused.
+  const closeDoors = async () => {
+    doors.drain();
+    await doors.closed(DOORS_CLOSE_MS);
+  };
   const appAddress: ListenAddress = { host: config.host, port: config.port };
-  const listening = await listenOrRefuse(runtime, APP_VARIABLES, appAddress, () =>
-    runtime.listen(app, appAddress),
+  const listening = await listenOrRefuse(
+    runtime,
+    APP_VARIABLES,
+    appAddress,
+    () => runtime.listen(app, appAddress),
+    closeDoors,
   );
   listeningConnections = listening.connections;
   let metricsServer: Listening | undefined;
@@ -122,10 +150,13 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       METRICS_VARIABLES,
       address,
       () => runtime.serve(metricsEndpoint(families), address),
-      // Half a server is no server: the app's port closes again.
-      () => listening.stop(),
+      async () => {
+        await listening.stop();
+        await closeDoors();
+      },
     );
   }
+  lifecycle.add(doors);
   const server: Server = {
     url: listening.url,
     // The app drains first; Prometheus may scrape until it has.
@@ -136,12 +167,15 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       // leaves: the last answers' run before anything stops.
       await new Promise((resolve) => setImmediate(resolve));
       lifecycle.stop();
+      // The doors' last lines are on their way: each connection gets a moment to close.
+      await doors.closed(DOORS_CLOSE_MS);
       await metricsServer?.stop();
     },
     app,
     config,
     log,
     metricsUrl: metricsServer?.url,
+    doors: { ssh: doors.ssh, finger: doors.finger },
   };
   // Before the "listening" line: whoever reads it may send SIGTERM at once, and gets a drain.
   drainOnSignal(runtime, server);
@@ -149,6 +183,8 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
   lifecycle.start();
   const routes = app.routes.length;
   const scrapedAt = metricsServer ? `${metricsServer.url}${METRICS_PATH}` : "off";
+  const ssh = doors.ssh ? `port ${doors.ssh.port}, host key ${doors.ssh.fingerprint}` : "off";
+  const finger = doors.finger ? `port ${doors.finger.port}` : "off";
   log.event(
     "listening",
     {
@@ -158,8 +194,10 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       metrics: scrapedAt,
       routes,
       site: config.siteUrl,
+      ssh,
+      finger,
     },
-    `site ${VERSION} on ${runtime.name} listening at ${listening.url} (${routes} routes, ${config.siteUrl}), metrics ${scrapedAt === "off" ? "off" : `at ${scrapedAt}`}`,
+    `site ${VERSION} on ${runtime.name} listening at ${listening.url} (${routes} routes, ${config.siteUrl}), metrics ${scrapedAt === "off" ? "off" : `at ${scrapedAt}`}, ssh ${ssh}, finger ${finger}`,
   );
   return server;
 }
@@ -207,11 +245,21 @@ async function listenOrRefuse(
   } catch (error) {
     await undo();
     if (!(error instanceof ListenError)) throw error;
-    const refusal = REFUSALS[error.failure];
-    const variable = variables[refusal.names];
-    runtime.err(`Cannot start: ${variable}: ${refusal.problem(address, variable)}`);
-    return runtime.exit(1);
+    return refuse(runtime, variables, address, error);
   }
+}
+
+/** The one-line refusal of an address the runtime would not listen on, and exit 1. */
+function refuse(
+  runtime: Runtime,
+  variables: AddressVariables,
+  address: ListenAddress,
+  error: ListenError,
+): never {
+  const refusal = REFUSALS[error.failure];
+  const variable = variables[refusal.names];
+  runtime.err(`Cannot start: ${variable}: ${refusal.problem(address, variable)}`);
+  return runtime.exit(1);
 }
 
 /**

@@ -1,27 +1,10 @@
 /** GET /api/fortune: a random quote, from `content/quotes.json`. */
-import { Type as t } from "@sinclair/typebox";
-import { contentFile } from "../../lib/content/content-file.ts";
+import { QUOTES, Quote } from "../../lib/content/quotes.ts";
 import { randomPicker } from "../../lib/content/random-pick.ts";
-import { Text } from "../../lib/content/schemas.ts";
 import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/site.ts";
-
-const Quote = t.Object(
-  {
-    text: Text("The quotation, verbatim", 400),
-    author: Text("Who said or wrote it", 80),
-    source: t.Optional(Text("Where it was said or written, with the year", 160)),
-  },
-  { additionalProperties: false },
-);
-
-const QUOTES = contentFile({
-  name: "quotes.json",
-  schema: t.Array(Quote, { minItems: 1 }),
-  entries: { one: "quote", many: "quotes" },
-});
 
 export const GET = defineRoute({
   detail: {

@@ -1,7 +1,7 @@
 /**
  * Test support: a real terminal, tmux (from Debian; `scripts/install-test-tools.sh` installs
- * it), showing what `curl -s URL` prints, as a person at that terminal sees it, and what
- * `curl -sN URL` keeps drawing.
+ * it), showing what `curl -s URL` prints, as a person at that terminal sees it, what
+ * `curl -sN URL` keeps drawing, and any command typed into (`ssh` to the SSH door).
  */
 
 export interface TmuxTerminal {
@@ -18,8 +18,25 @@ export interface TmuxTerminal {
     url: string,
     options: { columns: number; rows: number; seconds: number },
   ): Promise<{ screen: string; scrolledOff: number }>;
+  /**
+   * Runs `command` in a terminal `columns` × `rows`, to be typed into, resized and looked
+   * at; when it exits, the screen shows `__EXIT <status>`.
+   */
+  run(command: string, size: { columns: number; rows: number }): TmuxSession;
   /** Ends the tmux server. */
   stop(): void;
+}
+
+/** A command running in a tmux terminal. */
+export interface TmuxSession {
+  /** The screen now, trailing blanks dropped. */
+  screen(): string;
+  /** Waits until the screen matches `pattern`, or passes it as a test (or `ms` pass: then throws, with the screen). */
+  waitFor(pattern: RegExp | ((screen: string) => boolean), ms?: number): Promise<string>;
+  /** Types keys, as `tmux send-keys` names them: `j`, `Down`, `C-c`. */
+  send(...keys: string[]): void;
+  resize(columns: number, rows: number): void;
+  kill(): void;
 }
 
 /**
@@ -87,5 +104,44 @@ export function tmuxTerminal(): TmuxTerminal {
     }
   }
 
-  return { shown, watched, stop: () => void tmux("kill-server") };
+  function run(command: string, { columns, rows }: { columns: number; rows: number }): TmuxSession {
+    const session = `site-${crypto.randomUUID().slice(0, 8)}`;
+    const started = tmux(
+      "new-session",
+      "-d",
+      "-s",
+      session,
+      "-x",
+      String(columns),
+      "-y",
+      String(rows),
+      `${command}; echo "__EXIT $?"; sleep 30`,
+    );
+    if (started.exitCode !== 0) throw new Error(`tmux would not start: ${started.stderr}`);
+    const screen = () =>
+      tmux("capture-pane", "-p", "-t", session)
+        .stdout.toString()
+        .split("\n")
+        .map((line) => line.trimEnd())
+        .join("\n")
+        .trimEnd();
+    return {
+      screen,
+      async waitFor(pattern, ms = 5000) {
+        const deadline = performance.now() + ms;
+        for (;;) {
+          const now = screen();
+          if (typeof pattern === "function" ? pattern(now) : pattern.test(now)) return now;
+          if (performance.now() > deadline) throw new Error(`the screen never showed ${pattern}:\n${now}`);
+          await Bun.sleep(50);
+        }
+      },
+      send: (...keys) => void tmux("send-keys", "-t", session, ...keys),
+      resize: (width, height) =>
+        void tmux("resize-window", "-t", session, "-x", String(width), "-y", String(height)),
+      kill: () => void tmux("kill-session", "-t", session),
+    };
+  }
+
+  return { shown, watched, run, stop: () => void tmux("kill-server") };
 }

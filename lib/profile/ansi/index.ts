@@ -7,5 +7,5 @@ export { type PaletteName, paletteFor } from "./palettes.ts";
 export * from "./parts.ts";
 export { renderProfile } from "./profile.ts";
 export { renderStatusCard, type StatusCard } from "./status-card.ts";
-export { PLAIN, type Style, stripColour, styleOf } from "./style.ts";
+export { type ColourDepth, PLAIN, type Style, stripColour, styleOf } from "./style.ts";
 export { padEnd, truncate, visibleWidth, wrap, wrapRuns } from "./width.ts";

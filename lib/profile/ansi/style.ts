@@ -9,28 +9,40 @@ import { type Ink, PALETTES, type PaletteName, type Role } from "./palettes.ts";
 
 const ansi = new Ansis(3);
 
+/**
+ * How many colours a terminal draws: 1 the 16 basic ones, 2 the 256 of xterm, 3 truecolor.
+ * A palette drawn at a lower depth is brought down to the nearest colours it has.
+ */
+export type ColourDepth = 1 | 2 | 3;
+
+const depths: Readonly<Record<ColourDepth, Ansis>> = { 1: new Ansis(1), 2: new Ansis(2), 3: ansi };
+
 /** Each role as a function that draws text in it. */
 export type Style = Readonly<Record<Role, (text: string) => string>>;
 
-function pen(ink: Ink): (text: string) => string {
-  let drawn = ansi;
+function pen(ink: Ink, depth: ColourDepth): (text: string) => string {
+  const base = depths[depth];
+  let drawn = base;
   if (ink.bold) drawn = drawn.bold;
   if (ink.dim) drawn = drawn.dim;
   if (ink.underline) drawn = drawn.underline;
   if (typeof ink.colour === "number") drawn = drawn.fg(ink.colour);
   else if (ink.colour !== undefined) drawn = drawn.hex(ink.colour);
-  return drawn === ansi ? (text) => text : drawn;
+  return drawn === base ? (text) => text : drawn;
 }
 
-const styles = new Map<PaletteName, Style>();
+const styles = new Map<string, Style>();
 
-/** The style of a palette, made once. */
-export function styleOf(name: PaletteName): Style {
-  let style = styles.get(name);
+/** The style of a palette, made once per colour depth (truecolor unless told). */
+export function styleOf(name: PaletteName, depth: ColourDepth = 3): Style {
+  const key = `${name} ${depth}`;
+  let style = styles.get(key);
   if (!style) {
     const palette = PALETTES[name];
-    style = Object.fromEntries(Object.entries(palette).map(([role, ink]) => [role, pen(ink)])) as Style;
-    styles.set(name, style);
+    style = Object.fromEntries(
+      Object.entries(palette).map(([role, ink]) => [role, pen(ink, depth)]),
+    ) as Style;
+    styles.set(key, style);
   }
   return style;
 }

@@ -1,0 +1,27 @@
+/** @module The words the doors' metrics and log lines use: which door, and how a session ended. */
+
+/** `ssh` (a terminal session) or `finger` (one query, one answer). */
+export const DOORS = ["ssh", "finger"] as const;
+export type Door = (typeof DOORS)[number];
+
+/**
+ * How a session ended: the visitor left (a key, or closed the connection), it was answered
+ * and closed (`ssh -T`, a refused command, a finger query), it went idle, its time was up,
+ * the server stopped, the handshake (SSH) or the query line (finger) did not come in time,
+ * the visitor stopped reading what was written, or sent a query too long to be one.
+ */
+export const SESSION_ENDINGS = [
+  "left",
+  "answered",
+  "idle",
+  "time_up",
+  "shutdown",
+  "too_late",
+  "too_slow",
+  "too_long",
+] as const;
+export type SessionEnding = (typeof SESSION_ENDINGS)[number];
+
+/** Which limit refused a connection: all the door's slots taken, or this client's share. */
+export const DOOR_LIMITS = ["max", "per_client"] as const;
+export type DoorLimit = (typeof DOOR_LIMITS)[number];
