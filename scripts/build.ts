@@ -90,7 +90,7 @@ const build = await Bun.build({
   // Bytecode: the executable parses nothing at start-up (docs/performance.md).
   bytecode: !read.values["no-bytecode"],
   // What is imported only when asked for (the SSH door and ssh2, with SSH_PORT set) is a
-  // chunk of its own, loaded then: in the one bundle it cost 1.4 MB of RssAnon unused
+  // chunk of its own, loaded then: in the one bundle it cost 0.8 MB of RssAnon unused
   // (docs/decisions/2026-11-27-doors.md). Splitting needs ES modules.
   format: "esm",
   splitting: true,

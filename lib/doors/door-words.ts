@@ -8,7 +8,8 @@ export type Door = (typeof DOORS)[number];
  * How a session ended: the visitor left (a key, or closed the connection), it was answered
  * and closed (`ssh -T`, a refused command, a finger query), it went idle, its time was up,
  * the server stopped, the handshake (SSH) or the query line (finger) did not come in time,
- * the visitor stopped reading what was written, or sent a query too long to be one.
+ * the visitor stopped reading what was written, or sent a query too long to be one; or our
+ * handling of it failed (a bug, logged).
  */
 export const SESSION_ENDINGS = [
   "left",
@@ -19,6 +20,7 @@ export const SESSION_ENDINGS = [
   "too_late",
   "too_slow",
   "too_long",
+  "failed",
 ] as const;
 export type SessionEnding = (typeof SESSION_ENDINGS)[number];
 

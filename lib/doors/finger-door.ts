@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import type { FingerConfig } from "./config.ts";
 import type { DoorLimit, SessionEnding } from "./door-words.ts";
 import { listenOn, type OpenDoor } from "./listen.ts";
-import { type DoorReport, sessionOpened, sessionRefused } from "./session-log.ts";
+import { type DoorReport, refusalReporter, sessionOpened } from "./session-log.ts";
 import { Slots } from "./slots.ts";
 
 /** The longest query line, its CRLF excluded (RFC 1288 sets none; a name is far shorter). */
@@ -41,7 +41,7 @@ export function fingerAnswer(query: string, handle: string, plainProfile: () => 
   if (user.includes("@")) return "finger: this site forwards no queries to other hosts\r\n";
   if (user === "" || user.toLowerCase() === handle.toLowerCase()) return withCrlf(plainProfile());
   const shown = user.replace(/[^\x20-\x7e]/g, "?").slice(0, NAME_SHOWN);
-  return `finger: no such user here: ${shown}${user.length > NAME_SHOWN ? "…" : ""}\r\n`;
+  return `finger: no such user here: ${shown}${user.length > NAME_SHOWN ? "..." : ""}\r\n`;
 }
 
 const REFUSALS: Readonly<Record<DoorLimit, string>> = {
@@ -54,6 +54,8 @@ export async function openFingerDoor(options: FingerDoorOptions): Promise<OpenDo
   const slots = new Slots(FINGER_MAX, FINGER_PER_CLIENT);
   const open = new Set<(ending: SessionEnding) => void>();
   const emptied: (() => void)[] = [];
+  const refusedOne = refusalReporter(options, "finger");
+  let refusing = 0;
   let draining = false;
 
   const server = createServer((socket) => {
@@ -65,7 +67,16 @@ export async function openFingerDoor(options: FingerDoorOptions): Promise<OpenDo
     const client = options.peerIsClient ? (socket.remoteAddress ?? "unknown") : undefined;
     const refused = slots.take(client);
     if (refused) {
-      sessionRefused(options, "finger", refused);
+      refusedOne(refused);
+      // Told why, if no more are being told than there are slots; else closed at once.
+      if (refusing >= FINGER_MAX) {
+        socket.destroy();
+        return;
+      }
+      refusing += 1;
+      socket.once("close", () => {
+        refusing -= 1;
+      });
       socket.end(REFUSALS[refused]);
       setTimeout(() => socket.destroy(), 1000).unref?.();
       return;
@@ -73,6 +84,7 @@ export async function openFingerDoor(options: FingerDoorOptions): Promise<OpenDo
     const reported = sessionOpened(options, "finger");
     let ending: SessionEnding | undefined;
     let query = Buffer.alloc(0);
+    let timeout: ReturnType<typeof setTimeout> | undefined;
     const end = (why: SessionEnding, text?: string) => {
       if (ending) return;
       ending = why;
@@ -83,7 +95,7 @@ export async function openFingerDoor(options: FingerDoorOptions): Promise<OpenDo
       setTimeout(() => socket.destroy(), config.timeoutSeconds * 1000).unref?.();
     };
     open.add(end);
-    const timeout = setTimeout(() => end("too_late"), config.timeoutSeconds * 1000);
+    timeout = setTimeout(() => end("too_late"), config.timeoutSeconds * 1000);
     socket.on("data", (chunk: Buffer) => {
       if (ending) return;
       query = Buffer.concat([query, chunk]);
@@ -110,7 +122,9 @@ export async function openFingerDoor(options: FingerDoorOptions): Promise<OpenDo
     });
   });
 
-  const port = await listenOn(server, options.host, config.port);
+  const port = await listenOn(server, options.host, config.port, (error) =>
+    options.log.error("The finger door's listening socket failed", error),
+  );
   return {
     port,
     drain() {

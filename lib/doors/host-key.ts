@@ -55,7 +55,8 @@ export function localHostKey(file = LOCAL_HOST_KEY_FILE): { key: HostKey; made: 
   const made = newHostKey();
   let kept = true;
   try {
-    writeFileSync(file, made, { mode: 0o600 });
+    // Never over a key that exists but could not be read: that one may be someone's.
+    writeFileSync(file, made, { mode: 0o600, flag: "wx" });
   } catch {
     kept = false;
   }

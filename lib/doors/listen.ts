@@ -9,18 +9,29 @@ import { ListenError, type ListenFailure } from "../runtime/listen-error.ts";
 const LISTEN_FAILURES: Readonly<Record<string, ListenFailure>> = {
   EADDRINUSE: "in use",
   EADDRNOTAVAIL: "not available",
+  EACCES: "not permitted",
 };
 
-/** Listens on `host:port`; resolves with the port it listens on (the one the system chose, for 0). */
-export function listenOn(server: Server, host: string, port: number): Promise<number> {
+/**
+ * Listens on `host:port`; resolves with the port it listens on (the one the system chose,
+ * for 0). Once listening, an error of the server's own (an accept that failed: out of file
+ * descriptors, say) goes to `failed`: with no listener, it would end the process.
+ */
+export function listenOn(
+  server: Server,
+  host: string,
+  port: number,
+  failed: (error: Error) => void,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const failed = (error: Error) => {
+    const notListening = (error: Error) => {
       const failure = LISTEN_FAILURES[(error as { code?: string }).code ?? ""];
       reject(failure ? new ListenError(failure, error) : error);
     };
-    server.once("error", failed);
+    server.once("error", notListening);
     server.listen(port, host, () => {
-      server.off("error", failed);
+      server.off("error", notListening);
+      server.on("error", failed);
       const address = server.address();
       resolve(typeof address === "object" && address ? address.port : port);
     });

@@ -8,7 +8,7 @@ import type { Log } from "../runtime/log.ts";
 import type { Door, DoorLimit, SessionEnding } from "./door-words.ts";
 
 export interface DoorReport {
-  readonly log: Pick<Log, "event">;
+  readonly log: Pick<Log, "event" | "error">;
   readonly metrics: Pick<SiteMetrics, "doorOpened" | "doorEnded" | "doorRefused">;
 }
 
@@ -30,8 +30,27 @@ export function sessionOpened({ log, metrics }: DoorReport, door: Door): (ending
   };
 }
 
-/** A connection refused by a limit. */
-export function sessionRefused({ log, metrics }: DoorReport, door: Door, limit: DoorLimit): void {
-  metrics.doorRefused(door, limit);
-  log.event("door refused", { door, limit }, `${door} connection refused (${limit.replace("_", " ")})`);
+/** How often, at most, a door's refusals are logged: a flood of connections is not a flood of lines. */
+const REFUSALS_LOGGED_EVERY_MS = 1000;
+
+/**
+ * What a door calls for each connection a limit refused: each is counted; one log line a
+ * second at most says how many were refused since the last, and by which limit last.
+ */
+export function refusalReporter({ log, metrics }: DoorReport, door: Door): (limit: DoorLimit) => void {
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  let unlogged = 0;
+  return (limit) => {
+    metrics.doorRefused(door, limit);
+    unlogged += 1;
+    const now = performance.now();
+    if (now - loggedAt < REFUSALS_LOGGED_EVERY_MS) return;
+    loggedAt = now;
+    log.event(
+      "door refused",
+      { door, limit, refused: unlogged },
+      `${door}: ${unlogged} connection${unlogged === 1 ? "" : "s"} refused (${limit.replace("_", " ")})`,
+    );
+    unlogged = 0;
+  };
 }

@@ -9,7 +9,9 @@
  * `SSH_SESSIONS_PER_CLIENT` per address), before ssh2 reads a byte: it has
  * `SSH_HANDSHAKE_SECONDS` to reach a session, `SSH_IDLE_SECONDS` between keys and
  * `SSH_SESSION_SECONDS` in all; a visitor who stops reading is dropped once 64 KiB wait
- * for them. On SIGTERM a session writes a last line and closes.
+ * for them, in the channel and the socket together. On SIGTERM a session writes a last
+ * line and closes. A failure in our handling of one connection ends it, logged; never the
+ * process.
  */
 import { createServer, type Socket } from "node:net";
 import {
@@ -25,7 +27,7 @@ import type { DoorLimit, SessionEnding } from "./door-words.ts";
 import type { HostKey } from "./host-key.ts";
 import { listenOn, type OpenDoor } from "./listen.ts";
 import type { DoorScreens } from "./screens.ts";
-import { type DoorReport, sessionOpened, sessionRefused } from "./session-log.ts";
+import { type DoorReport, refusalReporter, sessionOpened } from "./session-log.ts";
 import { Slots } from "./slots.ts";
 import { terminalStyle } from "./terminal-colour.ts";
 import { TerminalView } from "./terminal-view.ts";
@@ -66,9 +68,14 @@ export interface SshDoorOptions extends DoorReport {
   readonly peerIsClient: boolean;
 }
 
+/** How often, at most, a resized terminal is drawn again: a flood of window changes is one redraw. */
+const RESIZE_REDRAW_MS = 100;
+
 /** One connection, from its first byte to its close. */
 interface Visit {
   readonly socket: Socket;
+  /** ssh2's name for it: its peer's address and port, as the socket had them on arrival. */
+  readonly key: string;
   /** Set when a limit refused it: it is told why in its session, then closed. */
   readonly refused: DoorLimit | undefined;
   connection?: Connection;
@@ -92,6 +99,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
   const visits = new Set<Visit>();
   // ssh2 names a connection by its peer's address and port: the visit it belongs to.
   const arriving = new Map<string, Visit>();
+  const refusedOne = refusalReporter(options, "ssh");
   let refusing = 0;
   let draining = false;
   const emptied: (() => void)[] = [];
@@ -110,6 +118,8 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       const key = `${info.ip}|${info.port}`;
       const visit = arriving.get(key);
       arriving.delete(key);
+      // A client's protocol errors (garbage, a connection reset) end its connection and say
+      // nothing we could act on; our own handlers' failures are caught and logged (`handled`).
       connection.on("error", () => {});
       if (!visit) {
         connection.end();
@@ -119,10 +129,24 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       welcome(visit, connection);
     },
   );
+
+  /**
+   * Runs one of our handlers for `visit`: a throw (a bug of ours, or a request ssh2 answers
+   * in a way we did not foresee) ends that connection, logged, and never reaches ssh2,
+   * which would end the socket and leave our state behind.
+   */
+  function handled(visit: Visit, handler: () => void): void {
+    try {
+      handler();
+    } catch (error) {
+      options.log.error("The SSH door failed to handle a connection", error);
+      visit.end("failed");
+    }
+  }
   ssh.on("error", () => {});
 
-  const minutes = Math.round(config.sessionSeconds / 60);
-  const lasts = config.sessionSeconds >= 60 ? `${minutes} min` : `${config.sessionSeconds} s`;
+  const lasts =
+    config.sessionSeconds % 60 === 0 ? `${config.sessionSeconds / 60} min` : `${config.sessionSeconds} s`;
   const LAST_WORDS = {
     shutdown: () => "The site is restarting; connect again in a few seconds.\r\n",
     time_up: () => `A session lasts ${lasts}. Connect again with: ${command}\r\n`,
@@ -143,7 +167,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
     const client = options.peerIsClient ? (socket.remoteAddress ?? "unknown") : undefined;
     const refused = slots.take(client);
     if (refused) {
-      sessionRefused(options, "ssh", refused);
+      refusedOne(refused);
       // The refused are told why, in the handshake's time; no more of them than slots.
       if (refusing >= config.max) {
         socket.destroy();
@@ -155,7 +179,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       });
     }
     const visit = arrive(socket, client, refused);
-    arriving.set(`${socket.remoteAddress}|${socket.remotePort}`, visit);
+    arriving.set(visit.key, visit);
     ssh.injectSocket(socket);
   });
 
@@ -172,6 +196,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
     const timers = [handshake, longest];
     const visit: Visit = {
       socket,
+      key: `${socket.remoteAddress}|${socket.remotePort}`,
       refused,
       shookHands: () => clearTimeout(handshake),
       answered: () => {
@@ -183,18 +208,23 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
         ending ??= why;
         for (const timer of timers) clearTimeout(timer);
         const { connection, closeTerminal } = visit;
-        // The session's channel closes before the connection does, or the client never
-        // learns its exit status (OpenSSH then exits 255).
-        if (connection && closeTerminal) closeTerminal(lastWords, () => connection.end());
-        else if (connection) connection.end();
-        else socket.destroy();
+        try {
+          // The session's channel closes before the connection does, or the client never
+          // learns its exit status (OpenSSH then exits 255).
+          if (connection && closeTerminal) closeTerminal(lastWords, () => connection.end());
+          else if (connection) connection.end();
+          else socket.destroy();
+        } catch (error) {
+          options.log.error("The SSH door failed to close a connection", error);
+          socket.destroy();
+        }
         setTimeout(() => socket.destroy(), GOODBYE_MS).unref?.();
       },
     };
     visits.add(visit);
     socket.once("close", () => {
       for (const timer of timers) clearTimeout(timer);
-      arriving.delete(`${socket.remoteAddress}|${socket.remotePort}`);
+      arriving.delete(visit.key);
       visits.delete(visit);
       if (!refused) slots.free(client);
       ended?.(ending ?? "left");
@@ -221,61 +251,87 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
     connection.on("openssh.streamlocal", (_accept, reject) => reject());
     connection.on("request", (_accept, reject) => reject?.());
     let sessions = 0;
-    connection.on("session", (accept, reject) => {
-      // One session a connection: the slots count connections.
-      if (sessions++ > 0) {
-        reject();
-        return;
-      }
-      const session = accept();
-      let pty: { columns: number; rows: number; term: string } | undefined;
-      let colorterm: string | undefined;
-      session.on("pty", (acceptPty, _reject, info) => {
-        // A client with no terminal of its own (ssh -tt from a script) says 0 × 0.
-        pty = { columns: info.cols || 80, rows: info.rows || 24, term: info.term };
-        acceptPty?.();
-      });
-      session.on("env", (acceptEnv, _reject, info) => {
-        if (info.key === "COLORTERM") colorterm = info.val;
-        acceptEnv?.();
-      });
-      session.on("auth-agent", (_accept, rejectAgent) => rejectAgent?.());
-      session.on("x11", (_accept, rejectX11) => rejectX11?.());
-      session.on("subsystem", (_accept, rejectSubsystem) => rejectSubsystem?.());
-      session.on("exec", (acceptExec, _reject, info) => {
-        const channel = acceptExec();
-        const asked = info.command.replace(/[^\x20-\x7e]/g, "?").slice(0, 40);
-        refuse(
-          visit,
-          channel,
-          visit.refused
-            ? REFUSALS[visit.refused]
-            : `This site runs no commands (asked: ${asked}). For the profile: ${command}\r\n`,
-        );
-      });
-      session.on("shell", (acceptShell) => {
-        const channel = acceptShell();
-        if (visit.refused) refuse(visit, channel, REFUSALS[visit.refused]);
-        else if (pty) terminal(visit, channel, pty, terminalStyle(pty.term, colorterm), stillThere, session);
-        else {
-          // The exit status goes before the end of the channel, or the client never sees it.
-          channel.write(screens.plainProfile());
-          channel.exit(0);
-          channel.end();
-          visit.answered();
-          channel.on("close", () => visit.end("answered"));
+    connection.on("session", (accept, reject) =>
+      handled(visit, () => {
+        // One session a connection: the slots count connections.
+        if (sessions++ > 0) {
+          reject();
+          return;
         }
-      });
-    });
+        const session = accept();
+        let pty: { columns: number; rows: number; term: string } | undefined;
+        let colorterm: string | undefined;
+        // One shell or command a session: ssh2 passes on a second, which gets no channel.
+        let channelOpen = false;
+        const channelOf = (acceptChannel: () => ServerChannel | undefined, rejectChannel?: () => void) => {
+          if (channelOpen) {
+            rejectChannel?.();
+            return undefined;
+          }
+          channelOpen = true;
+          return acceptChannel();
+        };
+        session.on("pty", (acceptPty, _reject, info) => {
+          // A client with no terminal of its own (ssh -tt from a script) says 0 × 0.
+          pty = { columns: info.cols || 80, rows: info.rows || 24, term: info.term };
+          acceptPty?.();
+        });
+        session.on("env", (acceptEnv, _reject, info) => {
+          if (info.key === "COLORTERM") colorterm = info.val;
+          acceptEnv?.();
+        });
+        session.on("auth-agent", (_accept, rejectAgent) => rejectAgent?.());
+        session.on("x11", (_accept, rejectX11) => rejectX11?.());
+        session.on("subsystem", (_accept, rejectSubsystem) => rejectSubsystem?.());
+        session.on("exec", (acceptExec, rejectExec, info) =>
+          handled(visit, () => {
+            const channel = channelOf(acceptExec, rejectExec);
+            if (!channel) return;
+            const asked = info.command.replace(/[^\x20-\x7e]/g, "?").slice(0, 40);
+            refuse(
+              visit,
+              channel,
+              visit.refused
+                ? REFUSALS[visit.refused]
+                : `This site runs no commands (asked: ${asked}). For the profile: ${command}\r\n`,
+            );
+          }),
+        );
+        session.on("shell", (acceptShell, rejectShell) =>
+          handled(visit, () => {
+            const channel = channelOf(acceptShell, rejectShell);
+            if (!channel) return;
+            if (visit.refused) refuse(visit, channel, REFUSALS[visit.refused]);
+            else if (pty)
+              terminal(visit, channel, pty, terminalStyle(pty.term, colorterm), stillThere, session);
+            else {
+              // The exit status goes before the end of the channel, or the client never sees it.
+              channel.write(screens.plainProfile());
+              answer(visit, channel, 0);
+            }
+          }),
+        );
+      }),
+    );
   }
 
   /** Says why on stderr, exits 1, closes. */
   function refuse(visit: Visit, channel: ServerChannel, why: string) {
     channel.stderr.write(why);
-    channel.exit(1);
+    answer(visit, channel, 1);
+  }
+
+  /**
+   * The exit status, then the channel's end; the visit ends once the channel has closed.
+   * What the client may still send is read and dropped: the channel closes only once its
+   * reading side has ended too.
+   */
+  function answer(visit: Visit, channel: ServerChannel, status: number) {
+    channel.exit(status);
     channel.end();
     visit.answered();
     channel.on("close", () => visit.end("answered"));
+    channel.resume();
   }
 
   /** The session with a terminal: the view, its keys, its redraws. */
@@ -293,7 +349,9 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
     const write = (text: string) => {
       if (!open || text === "") return;
       channel.write(text);
-      if (channel.writableLength > SSH_QUEUE_LIMIT_BYTES) visit.end("too_slow");
+      // ssh2 writes to the socket whatever the socket holds already, up to the window the
+      // client gave, which may be gigabytes: the socket's queue counts too.
+      if (channel.writableLength + visit.socket.writableLength > SSH_QUEUE_LIMIT_BYTES) visit.end("too_slow");
     };
     const ticking = setInterval(() => write(view.tick()), 1000);
     let afterClose = () => {};
@@ -312,21 +370,38 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       afterClose();
     });
     visit.socket.once("close", () => clearInterval(ticking));
-    channel.on("data", (data: Buffer) => {
-      stillThere();
-      const { output, quit } = view.input(data.toString("utf8"));
-      if (quit) visit.end("left");
-      else write(output);
-    });
+    channel.on("data", (data: Buffer) =>
+      handled(visit, () => {
+        stillThere();
+        const { output, quit } = view.input(data.toString("utf8"));
+        if (quit) visit.end("left");
+        else write(output);
+      }),
+    );
+    // The newest size, drawn once a tenth of a second at most.
+    let resized: { columns: number; rows: number } | undefined;
     session.on("window-change", (accept, _reject, info) => {
       accept?.();
       stillThere();
-      write(view.resize({ columns: info.cols || 80, rows: info.rows || 24 }));
+      const redrawLater = resized === undefined;
+      resized = { columns: info.cols || 80, rows: info.rows || 24 };
+      if (!redrawLater) return;
+      setTimeout(
+        () =>
+          handled(visit, () => {
+            const size = resized;
+            resized = undefined;
+            if (size && open) write(view.resize(size));
+          }),
+        RESIZE_REDRAW_MS,
+      );
     });
     write(view.open());
   }
 
-  const port = await listenOn(server, options.host, config.port);
+  const port = await listenOn(server, options.host, config.port, (error) =>
+    options.log.error("The SSH door's listening socket failed", error),
+  );
   command = options.command(port);
   return {
     port,

@@ -85,26 +85,33 @@ export class TerminalView {
     return `${ENTER}${this.#drawn()}`;
   }
 
-  /** What the visitor typed: the drawing that follows, and whether they asked to leave. */
+  /**
+   * What the visitor typed: the drawing that follows, and whether they asked to leave. A
+   * quit key anywhere leaves. A screen key shows that screen from its top, so only the last
+   * one in a packet counts, with the scrolling after it: a packet full of keys costs one
+   * drawing at most.
+   */
   input(data: string): { output: string; quit: boolean } {
-    let changed = false;
-    for (const key of keysIn(data)) {
-      const action = KEYS[key];
-      if (action === undefined) continue;
-      if (action === "quit") return { output: "", quit: true };
-      if ("screen" in action) {
-        // The same key again draws it again: a new fortune, the profile from the top.
-        this.#screen = action.screen;
-        this.#top = 0;
-        this.#frame = 0;
-        this.#render();
-      } else {
-        const by = action.scroll === "page" ? this.#windowRows() : action.scroll;
-        this.#top = this.#clampTop(this.#top + by);
-      }
-      changed = true;
+    const actions = keysIn(data).flatMap((key) => KEYS[key] ?? []);
+    if (actions.includes("quit")) return { output: "", quit: true };
+    let after = 0;
+    actions.forEach((action, index) => {
+      if (action !== "quit" && "screen" in action) after = index + 1;
+    });
+    const lastScreen = actions[after - 1];
+    if (lastScreen !== undefined && lastScreen !== "quit" && "screen" in lastScreen) {
+      // The same key again draws it again: a new fortune, the profile from the top.
+      this.#screen = lastScreen.screen;
+      this.#top = 0;
+      this.#frame = 0;
+      this.#render();
     }
-    return { output: changed ? this.#drawn() : "", quit: false };
+    for (const action of actions.slice(after)) {
+      if (action === "quit" || "screen" in action) continue;
+      const by = action.scroll === "page" ? this.#windowRows() : action.scroll;
+      this.#top = this.#clampTop(this.#top + by);
+    }
+    return { output: actions.length > 0 ? this.#drawn() : "", quit: false };
   }
 
   /** The terminal was resized: everything is drawn again at the new width. */

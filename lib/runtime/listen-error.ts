@@ -6,8 +6,11 @@
  * `start.ts`.
  */
 
-/** `in use`: another socket holds the port; `not available`: the host is not this machine's. */
-export type ListenFailure = "in use" | "not available";
+/**
+ * `in use`: another socket holds the port; `not available`: the host is not this machine's;
+ * `not permitted`: a port below 1024 without the privilege to bind it.
+ */
+export type ListenFailure = "in use" | "not available" | "not permitted";
 
 export class ListenError extends Error {
   readonly failure: ListenFailure;

@@ -226,6 +226,11 @@ const REFUSALS: Readonly<
     names: "host",
     problem: ({ host }) => `${host} is not an address of this machine`,
   },
+  "not permitted": {
+    names: "port",
+    problem: ({ port }, variable) =>
+      `${port} needs privileges this process lacks (ports below 1024); set ${variable} to 1024 or above`,
+  },
 };
 
 /**

@@ -50,7 +50,7 @@ describe("what else is asked", () => {
 
   test("a name with control bytes is repeated without them, cut short", async () => {
     const { stdout } = await finger(port, `\x1b[31mevil${"x".repeat(100)}\r\n`);
-    expect(stdout).toBe(`finger: no such user here: ?[31mevil${"x".repeat(23)}…\r\n`);
+    expect(stdout).toBe(`finger: no such user here: ?[31mevil${"x".repeat(23)}...\r\n`);
   });
 
   test("a query to forward (user@host) is refused in one line", async () => {

@@ -100,3 +100,26 @@ test("a terminal narrower than the narrowest drawing is cut at its edge", () => 
   const { lines } = shown(view(30, 10).open());
   expect(lines.every((line) => visibleWidth(line) <= 30)).toBe(true);
 });
+
+describe("a packet full of keys", () => {
+  test("is drawn once, as its last screen key asks, however many it holds", () => {
+    let drawings = 0;
+    const counting: DoorScreens = {
+      ...screens,
+      draw: (...args) => {
+        drawings += 1;
+        return screens.draw(...args);
+      },
+    };
+    const flooded = new TerminalView(counting, { columns: 60, rows: 10 }, PLAIN, () => 600);
+    flooded.open();
+    drawings = 0;
+    const { output } = flooded.input(`${"pf".repeat(16_000)}n`);
+    expect(drawings).toBe(1);
+    expect(shown(output).lines[0]).toStartWith("now 0");
+  });
+
+  test("still leaves on a quit key anywhere in it", () => {
+    expect(view().input(`${"j".repeat(1000)}q${"k".repeat(1000)}`)).toEqual({ output: "", quit: true });
+  });
+});

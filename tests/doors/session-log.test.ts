@@ -1,0 +1,26 @@
+/**
+ * How a door tells of its connections: a flood of refusals is counted one by one, and
+ * logged in one line a second at most, which says how many.
+ */
+import { expect, test } from "bun:test";
+import { refusalReporter } from "../../lib/doors/session-log.ts";
+import { exposition } from "../../lib/metrics/exposition.ts";
+import { siteMetrics } from "../../lib/metrics/site-metrics.ts";
+import { matching, samplesOf } from "../support/exposition.ts";
+import { memoryLog } from "../support/log.ts";
+
+test("a thousand refusals are a thousand counts and one log line, then one line a second with how many", async () => {
+  const log = memoryLog();
+  const metrics = siteMetrics();
+  const refused = refusalReporter({ log, metrics }, "finger");
+  for (let i = 0; i < 1000; i++) refused("max");
+  const counted = matching(samplesOf(exposition(metrics.families)), "site_door_refusals_total", {
+    door: "finger",
+    limit: "max",
+  });
+  expect(counted.map(({ value }) => value)).toEqual([1000]);
+  expect(log.events.map(({ fields }) => fields)).toEqual([{ door: "finger", limit: "max", refused: 1 }]);
+  await Bun.sleep(1050);
+  refused("per_client");
+  expect(log.events.at(-1)?.fields).toEqual({ door: "finger", limit: "per_client", refused: 1000 });
+});
