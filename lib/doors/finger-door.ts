@@ -9,9 +9,9 @@
 import { createServer } from "node:net";
 import type { FingerConfig } from "./config.ts";
 import type { DoorLimit, SessionEnding } from "./door-words.ts";
+import { Entrance } from "./entrance.ts";
 import { listenOn, type OpenDoor } from "./listen.ts";
 import { type DoorReport, refusalReporter, sessionOpened } from "./session-log.ts";
-import { Slots } from "./slots.ts";
 
 /** The longest query line, its CRLF excluded (RFC 1288 sets none; a name is far shorter). */
 export const FINGER_QUERY_LIMIT_BYTES = 512;
@@ -51,32 +51,18 @@ const REFUSALS: Readonly<Record<DoorLimit, string>> = {
 
 export async function openFingerDoor(options: FingerDoorOptions): Promise<OpenDoor> {
   const { config } = options;
-  const slots = new Slots(FINGER_MAX, FINGER_PER_CLIENT);
   const open = new Set<(ending: SessionEnding) => void>();
   const emptied: (() => void)[] = [];
-  const refusedOne = refusalReporter(options, "finger");
-  let refusing = 0;
-  let draining = false;
+  const entrance = new Entrance(
+    { max: FINGER_MAX, perClient: FINGER_PER_CLIENT },
+    { peerIsClient: options.peerIsClient, refused: refusalReporter(options, "finger") },
+  );
 
   const server = createServer((socket) => {
-    socket.on("error", () => {});
-    if (draining) {
-      socket.destroy();
-      return;
-    }
-    const client = options.peerIsClient ? (socket.remoteAddress ?? "unknown") : undefined;
-    const refused = slots.take(client);
+    const arrival = entrance.arrive(socket);
+    if (!arrival) return;
+    const { refused } = arrival;
     if (refused) {
-      refusedOne(refused);
-      // Told why, if no more are being told than there are slots; else closed at once.
-      if (refusing >= FINGER_MAX) {
-        socket.destroy();
-        return;
-      }
-      refusing += 1;
-      socket.once("close", () => {
-        refusing -= 1;
-      });
       socket.end(REFUSALS[refused]);
       setTimeout(() => socket.destroy(), 1000).unref?.();
       return;
@@ -116,7 +102,6 @@ export async function openFingerDoor(options: FingerDoorOptions): Promise<OpenDo
     socket.once("close", () => {
       clearTimeout(timeout);
       open.delete(end);
-      slots.free(client);
       reported(ending ?? "left");
       if (open.size === 0) for (const resolve of emptied.splice(0)) resolve();
     });
@@ -128,7 +113,7 @@ export async function openFingerDoor(options: FingerDoorOptions): Promise<OpenDo
   return {
     port,
     drain() {
-      draining = true;
+      entrance.drain();
       server.close();
       for (const end of [...open]) end("shutdown");
     },

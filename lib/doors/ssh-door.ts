@@ -24,11 +24,11 @@ import {
 import type { Style } from "../profile/ansi/index.ts";
 import type { SshConfig } from "./config.ts";
 import type { DoorLimit, SessionEnding } from "./door-words.ts";
+import { Entrance } from "./entrance.ts";
 import type { HostKey } from "./host-key.ts";
 import { listenOn, type OpenDoor } from "./listen.ts";
 import type { DoorScreens } from "./screens.ts";
 import { type DoorReport, refusalReporter, sessionOpened } from "./session-log.ts";
-import { Slots } from "./slots.ts";
 import { terminalStyle } from "./terminal-colour.ts";
 import { TerminalView } from "./terminal-view.ts";
 
@@ -95,13 +95,13 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
   const { config, screens } = options;
   // Known once the door listens.
   let command = "";
-  const slots = new Slots(config.max, config.perClient);
   const visits = new Set<Visit>();
   // ssh2 names a connection by its peer's address and port: the visit it belongs to.
   const arriving = new Map<string, Visit>();
-  const refusedOne = refusalReporter(options, "ssh");
-  let refusing = 0;
-  let draining = false;
+  const entrance = new Entrance(config, {
+    peerIsClient: options.peerIsClient,
+    refused: refusalReporter(options, "ssh"),
+  });
   const emptied: (() => void)[] = [];
 
   const ssh = new SshServer(
@@ -159,32 +159,16 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
   };
 
   const server = createServer((socket) => {
-    socket.on("error", () => {});
-    if (draining) {
-      socket.destroy();
-      return;
-    }
-    const client = options.peerIsClient ? (socket.remoteAddress ?? "unknown") : undefined;
-    const refused = slots.take(client);
-    if (refused) {
-      refusedOne(refused);
-      // The refused are told why, in the handshake's time; no more of them than slots.
-      if (refusing >= config.max) {
-        socket.destroy();
-        return;
-      }
-      refusing += 1;
-      socket.once("close", () => {
-        refusing -= 1;
-      });
-    }
-    const visit = arrive(socket, client, refused);
+    // The refused are told why, in the handshake's time (`REFUSALS`).
+    const arrival = entrance.arrive(socket);
+    if (!arrival) return;
+    const visit = arrive(socket, arrival.refused);
     arriving.set(visit.key, visit);
     ssh.injectSocket(socket);
   });
 
   /** A connection has arrived: its deadlines start, and its slot is freed when it closes. */
-  function arrive(socket: Socket, client: string | undefined, refused: DoorLimit | undefined): Visit {
+  function arrive(socket: Socket, refused: DoorLimit | undefined): Visit {
     const ended = refused ? undefined : sessionOpened(options, "ssh");
     let ending: SessionEnding | undefined;
     let closing = false;
@@ -226,7 +210,6 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
       for (const timer of timers) clearTimeout(timer);
       arriving.delete(visit.key);
       visits.delete(visit);
-      if (!refused) slots.free(client);
       ended?.(ending ?? "left");
       if (visits.size === 0) for (const resolve of emptied.splice(0)) resolve();
     });
@@ -406,7 +389,7 @@ export async function openSshDoor(options: SshDoorOptions): Promise<OpenDoor> {
   return {
     port,
     drain() {
-      draining = true;
+      entrance.drain();
       server.close();
       for (const visit of [...visits]) visit.end("shutdown", LAST_WORDS.shutdown());
     },
