@@ -128,7 +128,16 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
     const examplePath = route.examplePath ? route.examplePath(path, content, siteUrl) : path;
     if (examplePath === undefined) return [];
     const { summary } = route.detail;
-    const { contentAsJson, featured, profileForTerminals, sitemap, pageLink, robotsTxt, streams } = route;
+    const {
+      contentAsJson,
+      featured,
+      profileForTerminals,
+      sitemap,
+      pageLink,
+      robotsTxt,
+      streams,
+      pageScript,
+    } = route;
     return [
       {
         method,
@@ -142,6 +151,7 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
         ...(pageLink && { pageLink }),
         ...(robotsTxt && { robotsTxt }),
         ...(streams && { streams }),
+        ...(pageScript && { pageScript }),
       },
     ];
   });

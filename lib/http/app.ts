@@ -17,7 +17,7 @@ import { indexNowService } from "../indexnow/service.ts";
 import type { LiveFeed } from "../live/feed.ts";
 import { ownerFeed } from "../live/sources.ts";
 import { type SiteMetrics, siteMetrics } from "../metrics/site-metrics.ts";
-import { pageScriptRoute } from "../profile/html/page-script-route.ts";
+import { pageScriptRoutes } from "../profile/html/page-script-route.ts";
 import type { Config } from "../runtime/config.ts";
 import { Lifecycle } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
@@ -134,8 +134,8 @@ export function createApp(options: AppOptions) {
     ...docsRoutes({ routes: documented, info, site }),
     // Not a route file: its path is the configured key, so it cannot be a file name.
     ...keyFileRoutes(config.indexNow.key),
-    // The page's script: part of the page, not an endpoint of the API.
-    pageScriptRoute(),
+    // The page's scripts, from the routes that have one: part of the page, not endpoints of the API.
+    ...pageScriptRoutes(site.routes),
   ];
 
   const app = new Elysia({

@@ -57,6 +57,12 @@ export interface RouteTraits {
    * by whatever spans the API for its status and headers, never to its end.
    */
   readonly streams?: true;
+  /**
+   * A script the page at `/` runs for the route (the event stream's keeps the page's live
+   * status current): served with any other at `/page.js`, which the page loads only when a
+   * route has one. Deleting the route deletes its script with it.
+   */
+  readonly pageScript?: string;
 }
 
 /** A route as the index, the profile's "Try" and the ping's card list it. */

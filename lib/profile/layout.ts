@@ -125,6 +125,8 @@ export interface ProfileLayout {
     readonly docs: string;
     /** The page's `<link>`s to routes (humans.txt as its author file), with their URLs. */
     readonly pageLinks: readonly (PageLink & { readonly href: string })[];
+    /** Whether the page loads the routes' scripts: when a route has one (`pageScript`). */
+    readonly pageScript: boolean;
   };
   /** The page a browser gets: every field, drawn. */
   readonly page: string;
@@ -286,6 +288,7 @@ export function profileLayout(
       pageLinks: routes.flatMap(({ path, pageLink }) =>
         pageLink ? [{ ...pageLink, href: `${siteUrl}${path}` }] : [],
       ),
+      pageScript: routes.some(({ pageScript }) => pageScript !== undefined),
     },
     page: `${siteUrl}/`,
     updated: profile.updated,

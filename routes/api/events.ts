@@ -4,6 +4,7 @@
  */
 import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { LIVE_SCRIPT } from "../../lib/profile/html/live-script.ts";
 import { liveStatus, liveStatusSchema } from "../../lib/profile/live-status.ts";
 import { defineRoute } from "../../lib/site.ts";
 import { refusedAsError } from "../../lib/streams/refusal.ts";
@@ -37,6 +38,7 @@ export const GET = defineRoute({
     }),
   },
   streams: true,
+  pageScript: LIVE_SCRIPT,
   setup(site) {
     return function events({ request, path }) {
       let sent = "";

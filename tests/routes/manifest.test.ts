@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ANY_PATH } from "../../lib/http/pipeline.ts";
 import { METHODS, servedPath } from "../../lib/http/route.ts";
-import { LIVE_SCRIPT_PATH } from "../../lib/profile/html/live-script.ts";
+import { PAGE_SCRIPT_PATH } from "../../lib/profile/html/page-script-route.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { currentManifests, renderManifest, urlPathOf } from "../../scripts/gen-routes.ts";
 import { sample, testApp } from "../support/app.ts";
@@ -21,7 +21,7 @@ const servedByApp = () =>
   testApp()
     // Not route files: the docs, the page's script, and the app's last route, for whatever no other answers.
     .routes.filter(
-      ({ path }) => !path.startsWith("/api/docs") && path !== LIVE_SCRIPT_PATH && path !== ANY_PATH,
+      ({ path }) => !path.startsWith("/api/docs") && path !== PAGE_SCRIPT_PATH && path !== ANY_PATH,
     )
     .map(({ method, path }) => `${method} ${path}`)
     .sort();

@@ -1,12 +1,9 @@
 /**
- * @module The page's one script: it keeps the live status current (the owner's clock, the
- * latest activity) from the event stream while the page is looked at, writing text only,
- * never markup. Without it, or without JavaScript, the page shows the status as it was
- * drawn, as it always did.
+ * @module The event stream's script for the page (its route's `pageScript`): it keeps the
+ * live status current (the owner's clock, the latest activity) from the event stream while
+ * the page is looked at, writing text only, never markup. Without it, or without
+ * JavaScript, the page shows the status as it was drawn, as it always did.
  */
-
-/** Where the page loads it from; the page's Content-Security-Policy allows this origin's scripts. */
-export const LIVE_SCRIPT_PATH = "/page.js";
 
 /** Where it listens: the event stream's route. */
 export const EVENTS_PATH = "/api/events";

@@ -1,15 +1,29 @@
-/** @module The route that serves the page's script, beside the page rather than in the API's route table. */
+/**
+ * @module The page's scripts: those the route table's routes declare (`pageScript`), served
+ * together at one path beside the page, outside the API's table; nothing when no route has one.
+ */
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../http/headers.ts";
 import { PreparedResponse } from "../../http/prepared-response.ts";
-import type { ServedRoute } from "../../http/route.ts";
-import { LIVE_SCRIPT, LIVE_SCRIPT_PATH } from "./live-script.ts";
+import type { RouteSummary, ServedRoute } from "../../http/route.ts";
 
-export function pageScriptRoute(): ServedRoute {
-  const script = new PreparedResponse(LIVE_SCRIPT, {
+/** Where the page loads its scripts from; the page's Content-Security-Policy allows this origin's scripts. */
+export const PAGE_SCRIPT_PATH = "/page.js";
+
+/** The routes' scripts, one after another; undefined when none has one. */
+export function pageScriptOf(routes: readonly RouteSummary[]): string | undefined {
+  const scripts = routes.flatMap(({ pageScript }) => (pageScript ? [pageScript] : []));
+  return scripts.length > 0 ? scripts.join("\n") : undefined;
+}
+
+/** The route serving the page's scripts, if any route has one. */
+export function pageScriptRoutes(routes: readonly RouteSummary[]): ServedRoute[] {
+  const text = pageScriptOf(routes);
+  if (text === undefined) return [];
+  const script = new PreparedResponse(text, {
     contentType: CONTENT_TYPE.javascript,
     cacheControl: CACHE_CONTROL.content,
     etag: true,
     vary: false,
   });
-  return { method: "GET", path: LIVE_SCRIPT_PATH, handler: ({ request }) => script.respond(request) };
+  return [{ method: "GET", path: PAGE_SCRIPT_PATH, handler: ({ request }) => script.respond(request) }];
 }

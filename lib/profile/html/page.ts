@@ -13,7 +13,7 @@
 
 import type { CareerEntry, ProfileLayout, SectionId, SectionRenderers, TimelineEntry } from "../layout.ts";
 import { html, SafeHtml, safeHref } from "./escape.ts";
-import { LIVE_SCRIPT_PATH } from "./live-script.ts";
+import { PAGE_SCRIPT_PATH } from "./page-script-route.ts";
 import { stylesheet } from "./styles.ts";
 
 /** A page and the one stylesheet in it, whose hash the Content-Security-Policy allows. */
@@ -98,8 +98,12 @@ function head(layout: ProfileLayout, css: string): SafeHtml {
 <meta name="color-scheme" content="light dark">
 <meta name="theme-color" content="#eff1f5" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#181825" media="(prefers-color-scheme: dark)">
-<link rel="icon" href="${ICON}">
-<script src="${LIVE_SCRIPT_PATH}" defer></script>
+<link rel="icon" href="${ICON}">${
+    layout.api.pageScript
+      ? html`
+<script src="${PAGE_SCRIPT_PATH}" defer></script>`
+      : ""
+  }
 <style>${rawStyle(css)}</style>
 </head>`;
 }

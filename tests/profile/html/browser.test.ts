@@ -9,10 +9,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { ContentFiles } from "../../../lib/content/files.ts";
-import { EVENTS_PATH, LIVE_SCRIPT_PATH } from "../../../lib/profile/html/live-script.ts";
-import { FIXED_NOW, otherOwner } from "../../support/app.ts";
+import { PAGE_SCRIPT_PATH } from "../../../lib/profile/html/page-script-route.ts";
+import { otherOwner } from "../../support/app.ts";
 import { type Browser, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
-import { EVENTS, REPO, type StandInGithub, startGithub } from "../../support/github.ts";
 import { ownerFiles } from "../../support/owners.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
 import { MARKUP, withMarkup } from "./markup.ts";
@@ -135,13 +134,12 @@ describe("the profile page in Chromium", () => {
     const page = await open(hostile.url, VIEWPORTS.desktop, "light");
     const text = await visibleText(page);
     expect(text).toContain(MARKUP);
-    // The page's own script is its one script: nothing from the content became an element.
+    // The routes' scripts, from the page's own path, are its only scripts: nothing from the content became an element.
     expect(await page.locator("img, iframe").count()).toBe(0);
-    expect(
-      await page
-        .locator("script")
-        .evaluateAll((scripts) => scripts.map((script) => script.getAttribute("src"))),
-    ).toEqual([LIVE_SCRIPT_PATH]);
+    const sources = await page
+      .locator("script")
+      .evaluateAll((scripts) => scripts.map((script) => script.getAttribute("src")));
+    expect(sources.filter((source) => source !== PAGE_SCRIPT_PATH)).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined();
     await page.close();
   });
@@ -154,61 +152,3 @@ describe("the profile page in Chromium", () => {
     expect(outside).toEqual([]);
   });
 });
-
-describe("the page's live status, kept current by its script", () => {
-  let github: StandInGithub;
-  let live: { server: TestServer; url: string };
-  beforeAll(async () => {
-    // GitHub asks for 60 s between polls; this one, for a second, as LIVE_REFRESH_SECONDS does.
-    github = startGithub({ kind: "events", events: [], headers: { "x-poll-interval": "1" } });
-    // A clock that moves from the fixed instant: the next read comes due, as on a live site.
-    const began = Date.now();
-    const server = await startServer(
-      { GITHUB_API_URL: github.url, LIVE_REFRESH_SECONDS: "1" },
-      { clock: () => FIXED_NOW.getTime() + (Date.now() - began) },
-    );
-    live = { server, url: `${server.url}/` };
-  });
-  afterAll(async () => {
-    await live.server.stop();
-    github.stop();
-  });
-
-  test("shows an activity that happens after the page loaded, linked, without a reload", async () => {
-    const page = await open(live.url, VIEWPORTS.desktop, "light");
-    const activity = page.locator('[data-live="activity"]');
-    expect(await activity.textContent()).not.toContain(REPO);
-    github.answer({ kind: "events", events: [EVENTS.push("2026-11-21T13:53:02Z")] });
-    await activity.getByText(`pushed to ${REPO}`).waitFor({ timeout: 8000 });
-    expect(await activity.textContent()).toContain(`GitHub pushed to ${REPO} · 12 min ago`);
-    expect(await activity.locator("a").getAttribute("href")).toBe(`https://github.com/${REPO}`);
-    await page.close();
-  }, 15_000);
-
-  test("a page nobody looks at holds no stream: closed when hidden, opened again when looked at", async () => {
-    const streamsEnded = () => live.server.stdout.filter((line) => line.includes('"stream ended"')).length;
-    const opened = () => live.server.stdout.filter((line) => line.includes(`"path":"${EVENTS_PATH}"`)).length;
-    const openedBefore = opened();
-    const page = await open(live.url, VIEWPORTS.desktop, "light");
-    await waitUntil(() => opened() > openedBefore);
-    const before = { ended: streamsEnded(), opened: opened() };
-    const seen = (hidden: boolean) =>
-      page.evaluate((hidden) => {
-        Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
-        document.dispatchEvent(new Event("visibilitychange"));
-      }, hidden);
-    await seen(true);
-    await waitUntil(() => streamsEnded() > before.ended);
-    await seen(false);
-    await waitUntil(() => opened() > before.opened);
-    await page.close();
-  }, 15_000);
-});
-
-/** Waits until `done`, asked every 50 ms, for at most 5 s. */
-async function waitUntil(done: () => boolean): Promise<void> {
-  for (let waited = 0; !done(); waited += 50) {
-    if (waited > 5000) throw new Error("waited 5 s in vain");
-    await Bun.sleep(50);
-  }
-}

@@ -6,8 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../../../lib/profile/html/escape.ts";
-import { LIVE_SCRIPT_PATH } from "../../../lib/profile/html/live-script.ts";
 import { renderPage } from "../../../lib/profile/html/page.ts";
+import { PAGE_SCRIPT_PATH } from "../../../lib/profile/html/page-script-route.ts";
 import { curlCommand, profileLayout } from "../../../lib/profile/layout.ts";
 import { loadConfig } from "../../../lib/runtime/config.ts";
 import {
@@ -89,7 +89,7 @@ describe("GET / for a browser", () => {
     const { body } = await page();
     const [ownScript, ...others] = body.match(/<script[^>]*>[^<]*<\/script>/g) ?? [];
     expect({ ownScript, others }).toEqual({
-      ownScript: `<script src="${LIVE_SCRIPT_PATH}" defer></script>`,
+      ownScript: `<script src="${PAGE_SCRIPT_PATH}" defer></script>`,
       others: [],
     });
     const rest = body.replace(ownScript as string, "");
@@ -233,7 +233,7 @@ describe("content on the page is escaped", () => {
     expect(body).toContain(`<p>${escaped}`);
     expect(body).toContain("&lt;b&gt;x&lt;/b&gt;");
     expect(body).toContain('href="https://example.com/?a=1&amp;b=&lt;2&gt;"');
-    expect(body.replace(`<script src="${LIVE_SCRIPT_PATH}" defer></script>`, "")).not.toMatch(
+    expect(body.replace(`<script src="${PAGE_SCRIPT_PATH}" defer></script>`, "")).not.toMatch(
       /<img|<script|<b>x/i,
     );
     expect(body).toContain(`content="&quot;quoted&quot; ${escaped}`);
