@@ -25,5 +25,4 @@ export const SESSION_ENDINGS = [
 export type SessionEnding = (typeof SESSION_ENDINGS)[number];
 
 /** Which limit refused a connection: all the door's slots taken, or this client's share. */
-export const DOOR_LIMITS = ["max", "per_client"] as const;
-export type DoorLimit = (typeof DOOR_LIMITS)[number];
+export { SLOT_LIMITS as DOOR_LIMITS, type SlotLimit as DoorLimit } from "../slots.ts";

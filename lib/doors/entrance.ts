@@ -1,12 +1,12 @@
 /**
- * @module Where a door's connections arrive: each takes a slot (`slots.ts`) or is refused
+ * @module Where a door's connections arrive: each takes a slot (`lib/slots.ts`) or is refused
  * by a limit, counted and logged; a refused one is kept to be told why only while no more
  * are being told than the door has slots, else closed at once; and once the door drains,
  * every arrival is closed at once.
  */
 import type { Socket } from "node:net";
+import { clientKey, Slots } from "../slots.ts";
 import type { DoorLimit } from "./door-words.ts";
-import { Slots } from "./slots.ts";
 
 /** A connection let in: the client its slot is held for (none behind a proxy), or the limit that refused it. */
 export interface Arrival {
@@ -38,7 +38,7 @@ export class Entrance {
       socket.destroy();
       return undefined;
     }
-    const client = this.options.peerIsClient ? (socket.remoteAddress ?? "unknown") : undefined;
+    const client = this.options.peerIsClient ? clientKey(socket.remoteAddress ?? "unknown") : undefined;
     const refused = this.#slots.take(client);
     if (refused === undefined) {
       socket.once("close", () => this.#slots.free(client));

@@ -11,6 +11,7 @@ import { preparedHeaders } from "../http/prepared-response.ts";
 import type { SiteMetrics } from "../metrics/site-metrics.ts";
 import type { BackgroundTask } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
+import { clientKey, Slots } from "../slots.ts";
 import type { StreamsConfig } from "./config.ts";
 import type { StreamEnding, StreamKind } from "./stream-kinds.ts";
 
@@ -67,14 +68,16 @@ const encoder = new TextEncoder();
 /** The streams open now, and the slots left. Ended on `drain` (SIGTERM) and `stop`. */
 export class OpenStreams implements BackgroundTask {
   readonly #open = new Set<{ end(ending: StreamEnding): void }>();
-  readonly #byClient = new Map<string, number>();
+  readonly #slots: Slots;
   /** Set by `drain`: a stream asked for after it is refused, as nothing would end it. */
   #draining = false;
 
   constructor(
     private readonly config: StreamsConfig,
     private readonly options: OpenStreamsOptions,
-  ) {}
+  ) {
+    this.#slots = new Slots(config.max, config.perClient);
+  }
 
   /** How many are open. */
   get size(): number {
@@ -98,15 +101,15 @@ export class OpenStreams implements BackgroundTask {
     });
     const { max, perClient, seconds } = this.config;
     const client = this.#clientOf(request);
-    const held = this.#byClient.get(client) ?? 0;
-    if (this.#draining || this.#open.size >= max) {
-      return { status: 503, retryAfterSeconds: RETRY_AFTER_SECONDS, open: this.#open.size, limit: max };
-    }
-    if (held >= perClient) {
-      return { status: 429, retryAfterSeconds: RETRY_AFTER_SECONDS, open: held, limit: perClient };
-    }
     // HEAD asks what GET would answer, refusals included, and holds nothing open.
-    if (request.method === "HEAD") return new Response(null, { headers });
+    const head = request.method === "HEAD";
+    const refused = this.#draining ? "max" : head ? this.#slots.refusal(client) : this.#slots.take(client);
+    if (refused === "max")
+      return { status: 503, retryAfterSeconds: RETRY_AFTER_SECONDS, open: max, limit: max };
+    if (refused === "per_client") {
+      return { status: 429, retryAfterSeconds: RETRY_AFTER_SECONDS, open: perClient, limit: perClient };
+    }
+    if (head) return new Response(null, { headers });
     const { log, metrics, connections, clock } = this.options;
     const { kind } = options;
     const openedAt = performance.now();
@@ -121,9 +124,7 @@ export class OpenStreams implements BackgroundTask {
       clearInterval(ticking);
       clearTimeout(timeUp);
       this.#open.delete(stream);
-      const left = (this.#byClient.get(client) ?? 1) - 1;
-      if (left > 0) this.#byClient.set(client, left);
-      else this.#byClient.delete(client);
+      this.#slots.free(client);
       metrics.streamEnded(kind, ending);
       const openSeconds = Math.round((performance.now() - openedAt) / 100) / 10;
       log.event(
@@ -175,7 +176,6 @@ export class OpenStreams implements BackgroundTask {
     );
     request.signal.addEventListener("abort", () => end("left"), { once: true });
     this.#open.add(stream);
-    this.#byClient.set(client, held + 1);
     metrics.streamOpened(kind);
     connections.allowQuiet(request, options.quietSeconds);
     // The timers first: `end`, whenever it comes, clears them.
@@ -196,23 +196,4 @@ export class OpenStreams implements BackgroundTask {
   stop(): void {
     this.drain();
   }
-}
-
-/**
- * The key a client's streams are counted under: its IPv4 address, or its IPv6 /64, the
- * block one subscriber is given (RFC 6177), so one of them cannot take every slot.
- */
-export function clientKey(address: string): string {
-  const mappedIpv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mappedIpv4) return mappedIpv4[1] as string;
-  if (!address.includes(":")) return address;
-  const [head = "", tail = ""] = address.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = address.includes("::") ? (tail ? tail.split(":") : []) : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = [...headGroups, ...Array(Math.max(0, missing)).fill("0"), ...tailGroups];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(":")}::/64`;
 }

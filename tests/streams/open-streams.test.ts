@@ -9,12 +9,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { createConnection } from "node:net";
 import type { Connections } from "../../lib/http/connections.ts";
 import { siteMetrics } from "../../lib/metrics/site-metrics.ts";
-import {
-  clientKey,
-  OpenStreams,
-  QUEUE_LIMIT_BYTES,
-  type StreamSource,
-} from "../../lib/streams/open-streams.ts";
+import { clientKey } from "../../lib/slots.ts";
+import { OpenStreams, QUEUE_LIMIT_BYTES, type StreamSource } from "../../lib/streams/open-streams.ts";
 import { memoryLog } from "../support/log.ts";
 
 const log = memoryLog();
