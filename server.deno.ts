@@ -1,13 +1,17 @@
 /**
- * The Deno entry point: describes Deno to `lib/runtime/start.ts`, which does the rest.
- * `Deno.serve` serves the app's fetch handler, and the metrics' bare one, with the server
- * options Deno understands (`lib/http/server-options.ts`). Run it with `deno task start`.
+ * The Deno entry point: describes Deno to `lib/app/start.ts`, which starts what the site
+ * serves (`lib/features.ts`). `Deno.serve` serves the app's fetch handler, and the
+ * metrics' bare one, with the server options Deno understands
+ * (`lib/http/server-options.ts`). Run it with `deno task start`.
  */
+
+import { type HttpServer, type Listening, type Runtime, start } from "./lib/app/start.ts";
+import { SITE } from "./lib/features.ts";
+import type { Connections } from "./lib/http/connections.ts";
 import { internalError } from "./lib/http/errors.ts";
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
 import type { ListenAddress } from "./lib/runtime/config.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
-import { type Listening, type Runtime, start } from "./lib/runtime/start.ts";
 
 /** Deno's documented listen errors, and what each means here. */
 const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure][] = [
@@ -17,20 +21,14 @@ const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure]
 
 /**
  * Serves `fetch` at `address`; resolves once it listens, rejects with a `ListenError` when it
- * cannot. `onError` answers what escapes `fetch`.
+ * cannot. `onError` answers what escapes `fetch`; `peers` learns each request's address.
  */
 function serve(
   fetch: (request: Request) => Response | Promise<Response>,
   { host, port }: ListenAddress,
   onError: (error: unknown) => Response = () => internalError(),
+  peers = new WeakMap<Request, string>(),
 ) {
-  // The address each request came from, as `Deno.serve` tells its handler.
-  const peers = new WeakMap<Request, string>();
-  const connections = {
-    peerAddress: (request: Request) => peers.get(request),
-    // Deno keeps a streamed answer's connection open however quiet it is.
-    allowQuiet: () => {},
-  };
   return new Promise<Listening>((resolve, reject) => {
     const options: Deno.ServeTcpOptions = {
       hostname: host,
@@ -40,7 +38,7 @@ function serve(
       onListen(address) {
         const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
         // shutdown() stops accepting and resolves once requests in flight have finished.
-        resolve({ url: `http://${shown}:${address.port}`, stop: () => server.shutdown(), connections });
+        resolve({ url: `http://${shown}:${address.port}`, stop: () => server.shutdown() });
       },
     };
     let server: Deno.HttpServer;
@@ -65,11 +63,28 @@ export const deno: Runtime = {
   err: (text) => console.error(text),
   exit: (code) => Deno.exit(code),
   onSignal: (signal, listener) => Deno.addSignalListener(signal, listener),
-  // The app's own answer to an error that escapes it, as Bun is given it (`serve.error`).
-  listen: (app, address) =>
-    serve((request) => app.fetch(request), address, app.config.serve?.error as (error: unknown) => Response),
-  serve,
+  httpServer(): HttpServer {
+    // The address each request came from, as `Deno.serve` tells its handler.
+    const peers = new WeakMap<Request, string>();
+    const connections: Connections = {
+      peerAddress: (request) => peers.get(request),
+      // Deno keeps a streamed answer's connection open however quiet it is.
+      allowQuiet: () => {},
+    };
+    return {
+      connections,
+      // The app's own answer to an error that escapes it, as Bun is given it (`serve.error`).
+      listen: (app, address) =>
+        serve(
+          (request) => app.fetch(request),
+          address,
+          app.config.serve?.error as (error: unknown) => Response,
+          peers,
+        ),
+    };
+  },
+  serve: (fetch, address) => serve(fetch, address),
 };
 
 // Not awaited: the executable's bytecode cannot hold a top-level await.
-if (import.meta.main) void start(deno);
+if (import.meta.main) void start(deno, SITE);

@@ -1,13 +1,15 @@
 /**
- * The Bun entry point: describes Bun to `lib/runtime/start.ts`, which does the rest.
- * Elysia's own `listen()` serves the app, with the server options the app carries
- * (`lib/http/server-options.ts`); `Bun.serve` serves the metrics' bare handler with the
- * same options.
+ * The Bun entry point: describes Bun to `lib/app/start.ts`, which starts what the site
+ * serves (`lib/features.ts`). Elysia's own `listen()` serves the app, with the server
+ * options the app carries (`lib/http/server-options.ts`); `Bun.serve` serves the metrics'
+ * bare handler with the same options.
  */
+import type { Server } from "bun";
+import { type Runtime, start } from "./lib/app/start.ts";
+import { SITE } from "./lib/features.ts";
 import { internalError } from "./lib/http/errors.ts";
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
-import { type Runtime, start } from "./lib/runtime/start.ts";
 
 /** e.g. `http://127.0.0.1:3000`, `http://[::1]:3000`. */
 function urlOf(hostname: string, port: number | undefined): string {
@@ -39,25 +41,32 @@ export const bun: Runtime = {
   err: (text) => console.error(text),
   exit: (code) => process.exit(code),
   onSignal: (signal, listener) => process.on(signal, listener),
-  async listen(app, { host, port }) {
-    listening(() => app.listen({ hostname: host, port }));
+  httpServer() {
+    // Bun tells of a request's connection through the server that received it: the one
+    // Elysia's `listen()` makes, which no request reaches before it exists.
+    let server: Server<undefined> | undefined;
     return {
-      url: urlOf(host, app.server?.port),
       connections: {
-        peerAddress: (request) => app.server?.requestIP(request)?.address,
-        allowQuiet: (request, seconds) => app.server?.timeout(request, seconds),
+        peerAddress: (request) => server?.requestIP(request)?.address,
+        allowQuiet: (request, seconds) => server?.timeout(request, seconds),
       },
-      stop: async () => {
-        const server = app.server;
-        // Stops accepting; requests in flight go on.
-        const stopped = app.stop();
-        // Bun's stop() resolves only once every connection has closed, and after a streamed
-        // answer a client ended, one the client opened without a request (a browser's spare)
-        // holds it until the client closes it (docs/pitfalls.md). Requests in flight are what
-        // the drain waits for: once none is left, the rest are closed.
-        while ((server?.pendingRequests ?? 0) > 0) await Bun.sleep(10);
-        await server?.stop(true);
-        await stopped;
+      async listen(app, { host, port }) {
+        listening(() => app.listen({ hostname: host, port }));
+        server = app.server ?? undefined;
+        return {
+          url: urlOf(host, server?.port),
+          stop: async () => {
+            // Stops accepting; requests in flight go on.
+            const stopped = app.stop();
+            // Bun's stop() resolves only once every connection has closed, and after a streamed
+            // answer a client ended, one the client opened without a request (a browser's spare)
+            // holds it until the client closes it (docs/pitfalls.md). Requests in flight are what
+            // the drain waits for: once none is left, the rest are closed.
+            while ((server?.pendingRequests ?? 0) > 0) await Bun.sleep(10);
+            await server?.stop(true);
+            await stopped;
+          },
+        };
       },
     };
   },
@@ -70,4 +79,4 @@ export const bun: Runtime = {
 };
 
 // Not awaited: the executable's bytecode cannot hold a top-level await.
-if (import.meta.main) void start(bun);
+if (import.meta.main) void start(bun, SITE);

@@ -5,7 +5,7 @@ import { jsonFeed, jsonFeedSchema } from "../lib/formats/json-feed.ts";
 import { nowFeed } from "../lib/formats/now-feed.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { PreparedJson } from "../lib/http/prepared-response.ts";
-import { defineRoute, type Site } from "../lib/site.ts";
+import { defineRoute, type Site } from "../lib/site/site.ts";
 
 /** This file's path: the feed's `feed_url`. */
 const PATH = "/feed.json";

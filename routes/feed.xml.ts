@@ -5,7 +5,7 @@ import { renderAtom } from "../lib/formats/atom.ts";
 import { nowFeed } from "../lib/formats/now-feed.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
-import { defineRoute, type Site } from "../lib/site.ts";
+import { defineRoute, type Site } from "../lib/site/site.ts";
 
 /** This file's path: the feed's own link, and its id. */
 const PATH = "/feed.xml";

@@ -5,7 +5,7 @@ import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
 import { renderHumansTxt } from "../lib/identity/humans-txt.ts";
-import { defineRoute } from "../lib/site.ts";
+import { defineRoute } from "../lib/site/site.ts";
 
 export const GET = defineRoute({
   detail: {

@@ -5,20 +5,20 @@
  * line of text for status bars, whoever asks.
  */
 import { Type as t } from "@sinclair/typebox";
-import { siteApiName } from "../lib/docs/document.ts";
 import { profileTextExample } from "../lib/docs/examples.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
 import { envelope, htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
 import { ApiError } from "../lib/http/errors.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
 import { PreparedJson, preparedHeaders } from "../lib/http/prepared-response.ts";
+import { live } from "../lib/live/feature.ts";
 import { browserPage } from "../lib/profile/browser.ts";
 import { drawOneLiner, formatParameter, parseFormat } from "../lib/profile/one-liner.ts";
 import { pangoEscaped, tmuxEscaped, waybarModule } from "../lib/profile/status-bars.ts";
 import { terminalProfile } from "../lib/profile/terminal-profile.ts";
 import { liveText } from "../lib/profile/text-answer.ts";
 import { queryOf, switchesIn, switchParameters } from "../lib/profile/text-switches.ts";
-import { defineRoute, type Site } from "../lib/site.ts";
+import { defineRoute, type Site, siteApiName } from "../lib/site/site.ts";
 
 const apiIndexSchema = () =>
   t.Object({
@@ -42,6 +42,7 @@ const ASKS_FOR_FORMAT = /[?&]format(?:[=&]|$)/;
 
 /** A one-liner, as `?format=` asks, drawn once a minute per format and switches. */
 function oneLiner(site: Site) {
+  const feed = site.service(live);
   return liveText(
     {
       intervalMs: 60_000,
@@ -61,7 +62,7 @@ function oneLiner(site: Site) {
     },
     ({ style, key, switches }, at) => {
       const format = parseFormat(key);
-      const values = { content: site.content, at, activities: site.live.latest() };
+      const values = { content: site.content, at, activities: feed.latest() };
       if (switches.waybar) return `${JSON.stringify(waybarModule(format, values))}\n`;
       return `${drawOneLiner(format, values, style, switches.tmux ? tmuxEscaped : undefined)}\n`;
     },

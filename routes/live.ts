@@ -6,13 +6,15 @@
 import { htmlBody, jsonBody, ok, textBody } from "../lib/docs/responses.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
 import { uncachedJson } from "../lib/http/prepared-response.ts";
+import { live as liveFeature } from "../lib/live/feature.ts";
 import { PLAIN, paletteFor, styleOf } from "../lib/profile/ansi/index.ts";
 import { drawnOver, liveViewLines, viewLength } from "../lib/profile/ansi/live-view.ts";
 import { browserPage } from "../lib/profile/browser.ts";
-import { liveStatus, liveStatusSchema } from "../lib/profile/live-status.ts";
+import { liveStatus, liveStatusSchema } from "../lib/profile/model/live-status.ts";
 import { fixedText } from "../lib/profile/text-answer.ts";
 import { queryOf, switchesIn, switchParameters } from "../lib/profile/text-switches.ts";
-import { defineRoute } from "../lib/site.ts";
+import { defineRoute } from "../lib/site/site.ts";
+import { streams } from "../lib/streams/feature.ts";
 import { refusedAsText } from "../lib/streams/refusal.ts";
 
 export const GET = defineRoute({
@@ -53,12 +55,20 @@ export const GET = defineRoute({
     const page = browserPage(site);
     // `?help` is the one text that is not the view: the switches' help, with no text of its own above it.
     const help = fixedText({ url, cacheControl: CACHE_CONTROL.noStore }, () => "");
-    const { seconds } = site.config.streams;
+    const feed = site.service(liveFeature);
+    const open = site.service(streams);
+    const { seconds } = open.config;
+    const views = open.ofKind({
+      kind: "view",
+      contentType: CONTENT_TYPE.text,
+      everyMs: 1000,
+      quietSeconds: 10,
+    });
     return function live({ client, request, path }) {
       const at = () => new Date(site.clock());
       if (client.wants === "html") return page(request);
       if (client.wants === "json") {
-        return uncachedJson(liveStatus(site.content, site.live.latest(), at()), {
+        return uncachedJson(liveStatus(site.content, feed.latest(), at()), {
           pretty: client.prettyJson,
         });
       }
@@ -70,7 +80,7 @@ export const GET = defineRoute({
       const frame = (when: Date) => {
         const lines = liveViewLines(
           {
-            status: liveStatus(site.content, site.live.latest(), when),
+            status: liveStatus(site.content, feed.latest(), when),
             seconds: String(when.getUTCSeconds()).padStart(2, "0"),
             pulse: frames % 2 === 0,
             endsIn: (endsAt - Date.now()) / 1000,
@@ -80,19 +90,14 @@ export const GET = defineRoute({
         );
         return drawnOver(lines, frames++ === 0);
       };
-      const opened = site.streams.open(
-        request,
-        path,
-        { kind: "view", contentType: CONTENT_TYPE.text, everyMs: 1000, quietSeconds: 10 },
-        {
-          first: frame,
-          next: frame,
-          last: (ending) =>
-            ending === "time_up"
-              ? `\n  The live view ends after ${viewLength(seconds)}. Come back with: curl -N ${url}\n`
-              : "\n  The site is restarting; run the same command again in a few seconds.\n",
-        },
-      );
+      const opened = views.open(request, path, {
+        first: frame,
+        next: frame,
+        last: (ending) =>
+          ending === "time_up"
+            ? `\n  The live view ends after ${viewLength(seconds)}. Come back with: curl -N ${url}\n`
+            : "\n  The site is restarting; run the same command again in a few seconds.\n",
+      });
       return opened instanceof Response ? opened : refusedAsText(opened, "live views");
     };
   },

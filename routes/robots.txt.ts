@@ -3,7 +3,7 @@ import { renderRobots } from "../lib/crawlers/robots.ts";
 import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
-import { defineRoute } from "../lib/site.ts";
+import { defineRoute } from "../lib/site/site.ts";
 
 export const GET = defineRoute({
   detail: {

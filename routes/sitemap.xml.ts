@@ -4,7 +4,7 @@ import { renderSitemap } from "../lib/crawlers/sitemap.ts";
 import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
-import { defineRoute } from "../lib/site.ts";
+import { defineRoute } from "../lib/site/site.ts";
 
 export const GET = defineRoute({
   detail: {

@@ -68,10 +68,13 @@ function commitTime(): string {
 // Content that would not start makes no executable: the app is built as start-up builds
 // it, every route reading and checking its content, and refused with the same one line.
 // Imported now, once the manifests name the route files that are there.
-const { createApp } = await import("../lib/http/app.ts");
+const { createApp } = await import("../lib/app/app.ts");
+const { SITE } = await import("../lib/features.ts");
 try {
   createApp({
+    ...SITE,
     config: loadConfig({}),
+    env: {},
     log: createLog({ format: "json", out: () => {}, err: (text) => console.error(text) }),
   });
 } catch (error) {

@@ -13,7 +13,6 @@ import { type ContentFile, checkContentFile } from "../lib/content/content-file.
 import { folderFiles, readContentFile } from "../lib/content/files.ts";
 import type { Now, NowHistory } from "../lib/content/schemas.ts";
 import { NOW, NOW_HISTORY, PROFILE } from "../lib/content/site-content.ts";
-import { quoteInput } from "../lib/http/request-input.ts";
 import {
   CONSOLE,
   type CommandOutput,
@@ -22,6 +21,7 @@ import {
   shownPath,
   USAGE_ERROR,
 } from "../lib/runtime/command-line.ts";
+import { quoteInput } from "../lib/utils/request-input.ts";
 import { contentJson } from "./content-json.ts";
 import { contentDir, readOwn } from "./init.ts";
 import {

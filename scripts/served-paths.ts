@@ -2,10 +2,11 @@
  * @module The GET paths a server serves, worked out from the environment it was started
  * with, for the tools that ask a server process for every route (the soak, the memory bench).
  */
+
+import { contentFilesOf } from "../lib/app/app.ts";
 import { readContent } from "../lib/content/site-content.ts";
-import { contentFilesOf } from "../lib/http/app.ts";
 import { type Env, loadConfig } from "../lib/runtime/config.ts";
-import { examplePaths } from "../lib/site.ts";
+import { examplePaths } from "../lib/site/site.ts";
 import { routes } from "../routes/_manifest.gen.ts";
 
 /**

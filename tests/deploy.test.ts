@@ -6,11 +6,11 @@ import { describe, expect, test } from "bun:test";
 import { accessSync, constants, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { METRICS_PATH } from "../lib/app/metrics-endpoint.ts";
+import { SHUTDOWN_GRACE_MS } from "../lib/app/start.ts";
 import { DEFAULT_SSH_MAX } from "../lib/doors/config.ts";
 import { FINGER_MAX } from "../lib/doors/finger-door.ts";
-import { METRICS_PATH } from "../lib/metrics/endpoint.ts";
 import { DEFAULT_METRICS_PORT } from "../lib/runtime/config.ts";
-import { SHUTDOWN_GRACE_MS } from "../lib/runtime/start.ts";
 import pkg from "../package.json" with { type: "json" };
 import { OWNERS, ownerFile } from "./support/owners.ts";
 

@@ -6,7 +6,7 @@
  * value; the other parser only reads a file that failed.
  */
 import { printParseErrorCode, visit } from "jsonc-parser";
-import { codePointName } from "../one-line-text.ts";
+import { codePointName } from "../utils/one-line-text.ts";
 import { ContentError } from "./content-error.ts";
 
 /** Where the first syntax error is, and what surrounds it. */

@@ -5,7 +5,7 @@
  * code uses, and the OpenAPI document. A file only one route reads has its schema there.
  */
 import { Type as t } from "@sinclair/typebox";
-import { ONE_LINE_PATTERN } from "../one-line-text.ts";
+import { ONE_LINE_PATTERN } from "../utils/one-line-text.ts";
 import { DAY_PATTERN } from "./dates.ts";
 import { EXPECTED } from "./mistakes.ts";
 

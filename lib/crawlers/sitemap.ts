@@ -2,7 +2,7 @@
  * @module The sitemap (sitemaps.org protocol 0.9): every page of `site-pages.ts`, with
  * its lastmod where its content has a date.
  */
-import { xmlText } from "../xml-text.ts";
+import { xmlText } from "../utils/xml-text.ts";
 import type { SitePage } from "./site-pages.ts";
 
 export const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";

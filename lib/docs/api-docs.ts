@@ -2,18 +2,18 @@
  * @module The API's documentation as three routes: the OpenAPI document at
  * `/api/docs/json`, its interactive page at `/api/docs`, and the page's script. All are
  * prepared responses, with the same headers, ETag and 304 as the rest of the API. The
- * document and the script are built on the first request for each (`lib/cache.ts`): only
+ * document and the script are built on the first request for each (`lib/utils/cache.ts`): only
  * people reading the docs want them, and they are the largest bodies the app serves. The
  * script's module is imported then too, so until someone opens the docs its 4 MB cost
  * neither start-up time nor memory.
  */
 
-import { Cache } from "../cache.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedJson, PreparedResponse } from "../http/prepared-response.ts";
 import type { ServedRoute } from "../http/route.ts";
-import type { Site } from "../site.ts";
-import { type DocumentedRoute, openApiDocument } from "./document.ts";
+import type { DocumentedRoute, Site } from "../site/site.ts";
+import { Cache } from "../utils/cache.ts";
+import { openApiDocument } from "./document.ts";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "./paths.ts";
 import { docsPage } from "./ui.ts";
 

@@ -4,22 +4,8 @@
  * asked for, with the errors the pipeline can answer for any route.
  */
 import type { OpenAPIV3 } from "openapi-types";
-import type { Profile } from "../content/schemas.ts";
-import type { Method } from "../http/route.ts";
-import type { RouteDetail, Site } from "../site.ts";
+import type { DocumentedRoute, Site } from "../site/site.ts";
 import { pipelineErrors } from "./responses.ts";
-
-/** The API's name, `<owner>'s site API`: the document's title, and what the index and the health check call it. */
-export function siteApiName(profile: Pick<Profile, "name">): string {
-  return `${profile.name}'s site API`;
-}
-
-/** A route of a route file, as the document describes it. */
-export interface DocumentedRoute {
-  readonly method: Method;
-  readonly path: string;
-  readonly detail: RouteDetail;
-}
 
 /** `GET /api/resume.json` → `getApiResumeJson`: a name a code generator can use as it is. */
 function operationIdOf(method: string, path: string): string {

@@ -12,7 +12,7 @@ export function profileTextExample({ profile }: Content): string {
 }
 
 /**
- * A release id of the running version (`lib/runtime/release.ts`), with an example content
+ * A release id of the running version (`lib/site/release.ts`), with an example content
  * digest: the document shows its shape without hashing the content.
  */
 export function exampleReleaseId(version: string): string {

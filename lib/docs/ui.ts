@@ -1,5 +1,5 @@
 /** @module The documentation page: Scalar's UI, reading the OpenAPI document. */
-import { escapeHtml } from "../profile/html/escape.ts";
+import { escapeHtml } from "../utils/escape-html.ts";
 
 /**
  * How the UI is told to load nothing from elsewhere: no web fonts from its CDN, no

@@ -4,7 +4,9 @@
  * set. The host key's text is checked when the SSH door opens (`host-key.ts`), so that
  * the SSH library is loaded only when the door is on.
  */
+import type { Config } from "../runtime/config.ts";
 import { ConfigError, type Env, valueIn, wholeNumber } from "../runtime/env.ts";
+import type { FeatureSettings } from "../site/feature.ts";
 
 export interface SshConfig {
   readonly port: number;
@@ -54,8 +56,9 @@ function doorPort(env: Env, variable: string, taken: Readonly<Record<string, num
   return port;
 }
 
-/** Reads the doors' settings; throws `ConfigError` on a bad value. */
-export function doorsConfig(env: Env, taken: Readonly<Record<string, number | undefined>>): DoorsConfig {
+/** Reads the doors' settings, their ports other than the core's; throws `ConfigError` on a bad value. */
+export function doorsConfig(env: Env, core: Pick<Config, "port" | "metrics">): DoorsConfig {
+  const taken = { PORT: core.port, METRICS_PORT: core.metrics?.port };
   const sshPort = doorPort(env, "SSH_PORT", taken);
   const fingerPort = doorPort(env, "FINGER_PORT", { ...taken, SSH_PORT: sshPort });
   const ssh =
@@ -79,3 +82,31 @@ export function doorsConfig(env: Env, taken: Readonly<Record<string, number | un
         };
   return { ssh, finger };
 }
+
+export const DOORS_SETTINGS: FeatureSettings<DoorsConfig> = {
+  help: [
+    { variables: ["SSH_PORT"], meaning: "the SSH door (ssh site): a port of its own; 0 any free one (off)" },
+    {
+      variables: ["SSH_HOST_KEY"],
+      meaning:
+        "its ed25519 host key, OpenSSH format (bun run ssh-key); without it, one made once in .ssh-host-key",
+    },
+    {
+      variables: ["SSH_MAX_SESSIONS", "SSH_SESSIONS_PER_CLIENT"],
+      meaning: `sessions at once (${DEFAULT_SSH_MAX}) and per client address (${DEFAULT_SSH_PER_CLIENT})`,
+    },
+    {
+      variables: ["SSH_SESSION_SECONDS", "SSH_IDLE_SECONDS", "SSH_HANDSHAKE_SECONDS"],
+      meaning: `a session's longest (${DEFAULT_SSH_SESSION_SECONDS} s), its longest without a key (${DEFAULT_SSH_IDLE_SECONDS} s), and the time to reach it (${DEFAULT_SSH_HANDSHAKE_SECONDS} s)`,
+    },
+    {
+      variables: ["FINGER_PORT"],
+      meaning: "the finger door (finger handle@site): its port; 0 any free (off)",
+    },
+    {
+      variables: ["FINGER_TIMEOUT_SECONDS"],
+      meaning: `how long a finger client has to send its query (${DEFAULT_FINGER_TIMEOUT_SECONDS} s)`,
+    },
+  ],
+  read: doorsConfig,
+};

@@ -25,4 +25,4 @@ export const SESSION_ENDINGS = [
 export type SessionEnding = (typeof SESSION_ENDINGS)[number];
 
 /** Which limit refused a connection: all the door's slots taken, or this client's share. */
-export { SLOT_LIMITS as DOOR_LIMITS, type SlotLimit as DoorLimit } from "../slots.ts";
+export { SLOT_LIMITS as DOOR_LIMITS, type SlotLimit as DoorLimit } from "../utils/slots.ts";

@@ -1,11 +1,11 @@
 /**
- * @module Where a door's connections arrive: each takes a slot (`lib/slots.ts`) or is refused
+ * @module Where a door's connections arrive: each takes a slot (`lib/utils/slots.ts`) or is refused
  * by a limit, counted and logged; a refused one is kept to be told why only while no more
  * are being told than the door has slots, else closed at once; and once the door drains,
  * every arrival is closed at once.
  */
 import type { Socket } from "node:net";
-import { clientKey, Slots } from "../slots.ts";
+import { clientKey, Slots } from "../utils/slots.ts";
 import type { DoorLimit } from "./door-words.ts";
 
 /** A connection let in: the client its slot is held for (none behind a proxy), or the limit that refused it. */

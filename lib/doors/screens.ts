@@ -6,6 +6,7 @@
  */
 import { QUOTES } from "../content/quotes.ts";
 import { randomPicker } from "../content/random-pick.ts";
+import type { LiveFeed } from "../live/feed.ts";
 import {
   FRAME_MARGIN,
   heading,
@@ -17,10 +18,10 @@ import {
   wrap,
 } from "../profile/ansi/index.ts";
 import { liveViewLines } from "../profile/ansi/live-view.ts";
-import { profileLayout } from "../profile/layout.ts";
-import { liveStatus } from "../profile/live-status.ts";
+import { profileLayout } from "../profile/model/layout.ts";
+import { liveStatus } from "../profile/model/live-status.ts";
 import { WIDTH } from "../profile/text-switches.ts";
-import type { Site } from "../site.ts";
+import type { Site } from "../site/site.ts";
 
 /** The screens a terminal session switches between, each a key away. */
 export const SCREENS = ["profile", "now", "live", "fortune"] as const;
@@ -45,10 +46,10 @@ export const drawingWidth = (columns: number): number => Math.min(WIDTH.max, Mat
 /** The lines of a text that ends in a newline. */
 const linesOf = (text: string): string[] => text.replace(/\n$/, "").split("\n");
 
-export function doorScreens(site: Site): DoorScreens {
+export function doorScreens(site: Site, feed: Pick<LiveFeed, "latest">): DoorScreens {
   const pickQuote = randomPicker(site.read(QUOTES), site.random);
   const layoutAt = () =>
-    profileLayout(site.content, site.routes, site.config.siteUrl, new Date(site.clock()), site.live.latest());
+    profileLayout(site.content, site.routes, site.config.siteUrl, new Date(site.clock()), feed.latest());
   const draw = (
     screen: ScreenName,
     width: number,
@@ -68,7 +69,7 @@ export function doorScreens(site: Site): DoorScreens {
         const at = new Date(site.clock());
         return liveViewLines(
           {
-            status: liveStatus(site.content, site.live.latest(), at),
+            status: liveStatus(site.content, feed.latest(), at),
             seconds: String(at.getUTCSeconds()).padStart(2, "0"),
             pulse: frame % 2 === 0,
             endsIn,

@@ -3,24 +3,24 @@
  * which limit), and one log line when it ends, with how long it lasted. Never the client's
  * address: the log keeps no more of a visitor than the access log does.
  */
-import type { SiteMetrics } from "../metrics/site-metrics.ts";
 import type { Log } from "../runtime/log.ts";
 import type { Door, DoorLimit, SessionEnding } from "./door-words.ts";
+import type { DoorMetrics } from "./metrics.ts";
 
 export interface DoorReport {
   readonly log: Pick<Log, "event" | "error">;
-  readonly metrics: Pick<SiteMetrics, "doorOpened" | "doorEnded" | "doorRefused">;
+  readonly metrics: DoorMetrics;
 }
 
 /** A session opened at `door`: returns what to call, once, when it has ended. */
 export function sessionOpened({ log, metrics }: DoorReport, door: Door): (ending: SessionEnding) => void {
   const openedAt = performance.now();
-  metrics.doorOpened(door);
+  metrics.opened(door);
   let reported = false;
   return (ending) => {
     if (reported) return;
     reported = true;
-    metrics.doorEnded(door, ending);
+    metrics.ended(door, ending);
     const seconds = Math.round((performance.now() - openedAt) / 100) / 10;
     log.event(
       "door session ended",
@@ -41,7 +41,7 @@ export function refusalReporter({ log, metrics }: DoorReport, door: Door): (limi
   let loggedAt = Number.NEGATIVE_INFINITY;
   let unlogged = 0;
   return (limit) => {
-    metrics.doorRefused(door, limit);
+    metrics.refused(door, limit);
     unlogged += 1;
     const now = performance.now();
     if (now - loggedAt < REFUSALS_LOGGED_EVERY_MS) return;

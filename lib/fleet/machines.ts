@@ -5,7 +5,7 @@
  * (https://fly.io/docs/networking/private-networking/).
  */
 import { promises as dns } from "node:dns";
-import type { FlyMachine } from "./config.ts";
+import type { FlyMachine } from "../runtime/fly.ts";
 
 export interface Machine {
   readonly id: string;

@@ -2,9 +2,9 @@
  * @module The feed of /now's updates as an Atom feed (RFC 4287): the elements the RFC
  * requires of a feed (`id`, `title`, `updated`, an `author`) and of each entry (`id`,
  * `title`, `updated`), a `self` link, and each entry's text as its `content`, linked to the
- * page. Written by hand: a dozen elements, each value escaped (`lib/xml-text.ts`).
+ * page. Written by hand: a dozen elements, each value escaped (`lib/utils/xml-text.ts`).
  */
-import { xmlText } from "../xml-text.ts";
+import { xmlText } from "../utils/xml-text.ts";
 import type { FeedEntry, NowFeed } from "./now-feed.ts";
 
 export const ATOM_NAMESPACE = "http://www.w3.org/2005/Atom";

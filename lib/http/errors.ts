@@ -5,9 +5,10 @@
  * People at a terminal get the envelope pretty-printed and ending in a newline, as
  * every JSON answer they get, so their prompt starts on a line of its own.
  */
+
+import { quoteInput } from "../utils/request-input.ts";
 import type { Client } from "./client-kind.ts";
 import { uncachedJson } from "./prepared-response.ts";
-import { quoteInput } from "./request-input.ts";
 
 /**
  * Every error the API answers with, by its stable machine-readable code: the HTTP status

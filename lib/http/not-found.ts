@@ -4,9 +4,10 @@
  * and the wrong method, and 204 for a preflight (`OPTIONS`), from the table of the methods
  * each path answers. It is the app's last route, so every request takes the pipeline.
  */
+
+import { quoteInput } from "../utils/request-input.ts";
 import { ApiError, errorResponse } from "./errors.ts";
 import { baseHeaders, preflightHeaders } from "./headers.ts";
-import { quoteInput } from "./request-input.ts";
 import type { Handler } from "./route.ts";
 
 /** The methods each path answers, HEAD beside GET: what 405 and preflights list. */

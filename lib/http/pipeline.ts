@@ -16,10 +16,10 @@
  * makes a new response per request (docs/decisions/2026-11-27-the-request-lifecycle.md).
  */
 import { Elysia } from "elysia";
-import { type SiteMetrics, UNMATCHED_ROUTE } from "../metrics/site-metrics.ts";
 import type { Log } from "../runtime/log.ts";
 import { clientOf } from "./client-kind.ts";
 import { errorAnswer } from "./errors.ts";
+import { type HttpMetrics, UNMATCHED_ROUTE } from "./http-metrics.ts";
 import { refuseOversizedBody } from "./limits.ts";
 import { requestIdFor } from "./request-id.ts";
 
@@ -29,7 +29,7 @@ export const ANY_PATH = "/*";
 export interface PipelineOptions {
   readonly log: Log;
   /** Where each answer is counted, once, beside its access-log line. */
-  readonly metrics: Pick<SiteMetrics, "request">;
+  readonly metrics: HttpMetrics;
 }
 
 export function requestPipeline({ log, metrics }: PipelineOptions) {

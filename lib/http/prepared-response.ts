@@ -5,11 +5,11 @@
  * client asks for it, then kept. An answer that is built per request (an error, the
  * health check, a random pick) has the same headers (`uncachedJson`), and goes as it is.
  */
-import { Cache } from "../cache.ts";
+import { Cache } from "../utils/cache.ts";
+import { sha256 } from "../utils/sha256.ts";
 import type { Client } from "./client-kind.ts";
 import { COMPRESS_MIN_BYTES, compress, type Encoding, negotiateEncoding } from "./compression.ts";
 import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE, type Representation, VARY } from "./headers.ts";
-import { sha256 } from "./sha256.ts";
 
 export interface PrepareOptions {
   contentType: string;

@@ -1,7 +1,7 @@
 /**
  * @module The words of the route table, which the app, the docs and the renderers share:
  * HTTP methods, a handler and what it receives, and a route as the index and the
- * profile list it. What a route file itself is, and what it may use, is `lib/site.ts`.
+ * profile list it. What a route file itself is, and what it may use, is `lib/site/site.ts`.
  */
 import type { Client } from "./client-kind.ts";
 

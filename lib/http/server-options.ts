@@ -3,10 +3,11 @@
  * carries these as its `serve` options (`createApp`), so Elysia's `listen()` hands them to
  * `Bun.serve`, and the Deno entry point passes on what `Deno.serve` understands.
  */
-import { SERVER_ROUTE, type SiteMetrics } from "../metrics/site-metrics.ts";
+
 import type { Log } from "../runtime/log.ts";
 import { DroppedConnection } from "./connections.ts";
 import { internalError } from "./errors.ts";
+import { type HttpMetrics, SERVER_ROUTE } from "./http-metrics.ts";
 import { LIMITS } from "./limits.ts";
 import { requestIdFor } from "./request-id.ts";
 
@@ -35,7 +36,7 @@ export function serverErrorHandler({
   metrics,
 }: {
   readonly log: Pick<Log, "error">;
-  readonly metrics: Pick<SiteMetrics, "request">;
+  readonly metrics: HttpMetrics;
 }): (error: unknown) => Response {
   return function serverError(error) {
     // Deno hands over a stream the app ended on purpose; the client is gone, and it was counted.

@@ -6,7 +6,7 @@
  */
 import type { Profile } from "../content/schemas.ts";
 import { ApiError } from "../http/errors.ts";
-import { quoteInput } from "../http/request-input.ts";
+import { quoteInput } from "../utils/request-input.ts";
 import { type FediverseAccount, fediverseAccount } from "./fediverse.ts";
 
 /** Link relations of the JRD (RFC 7033 §4.4.4). */

@@ -4,6 +4,7 @@
  * production); without one the trigger answers 503 rather than failing start-up.
  */
 import { ConfigError, type Env, valueIn, wholeNumber } from "../runtime/env.ts";
+import type { FeatureSettings } from "../site/feature.ts";
 
 export interface IndexNowConfig {
   /** 8-128 of `a-z A-Z 0-9 -`; undefined when `INDEXNOW_KEY` is not set. */
@@ -70,3 +71,13 @@ export function indexNowConfig(env: Env): IndexNowConfig {
     timeoutMs: wholeNumber(env, "INDEXNOW_TIMEOUT_MS", DEFAULT_TIMEOUT_MS, 50, 60_000),
   };
 }
+
+export const INDEXNOW_SETTINGS: FeatureSettings<IndexNowConfig> = {
+  help: [
+    {
+      variables: ["INDEXNOW_KEY", "INDEXNOW_ENDPOINTS", "INDEXNOW_COOLDOWN_SECONDS", "INDEXNOW_TIMEOUT_MS"],
+      meaning: "the IndexNow trigger (off without a key)",
+    },
+  ],
+  read: indexNowConfig,
+};

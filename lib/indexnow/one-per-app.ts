@@ -12,10 +12,11 @@
  * `fly-replay-failed`, and the answer is a 504 with nothing submitted: a second machine
  * submitting on its own would break the one-per-cooldown promise.
  */
-import type { FlyMachine } from "../fleet/config.ts";
+
 import { coordinatorOf, listMachines, type Machine } from "../fleet/machines.ts";
 import type { Client } from "../http/client-kind.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
+import type { FlyMachine } from "../runtime/fly.ts";
 
 /** How long the proxy tries the coordinator, waking it included, before giving up. */
 export const REPLAY_TIMEOUT = "10s";

@@ -3,7 +3,6 @@
  * no engine could reach (localhost, a bare IP), the trigger answers 503 and says what
  * to set, rather than sending submissions that engines would reject anyway.
  */
-import type { Config } from "../runtime/config.ts";
 
 /** Host names that are not a public origin: loopback names and single labels. */
 function privateHostProblem(hostname: string): string | undefined {
@@ -22,13 +21,13 @@ export const NO_KEY_REASON =
   "IndexNow is not configured: set INDEXNOW_KEY to this site's key " +
   '(8 to 128 characters of a-z, A-Z, 0-9 and "-"), e.g. `fly secrets set INDEXNOW_KEY=...`';
 
-/** Why this deployment cannot submit, for a person to act on; undefined when it can. */
-export function notReadyReason(config: Config): string | undefined {
-  if (config.indexNow.key === undefined) return NO_KEY_REASON;
-  const problem = privateHostProblem(new URL(config.siteUrl).hostname);
+/** Why a deployment with `key` (if any) at `siteUrl` cannot submit, for a person to act on; undefined when it can. */
+export function notReadyReason(key: string | undefined, siteUrl: string): string | undefined {
+  if (key === undefined) return NO_KEY_REASON;
+  const problem = privateHostProblem(new URL(siteUrl).hostname);
   if (problem) {
     return (
-      `SITE_URL is ${config.siteUrl}, ${problem}: search engines reject submissions for it. ` +
+      `SITE_URL is ${siteUrl}, ${problem}: search engines reject submissions for it. ` +
       "Set SITE_URL to the site's public origin, e.g. https://example.com"
     );
   }

@@ -1,13 +1,13 @@
 /**
- * @module The running release's IndexNow trigger, built once per app and shared through
- * the `Site`: `POST /api/ping-indexnow` submits through it, and the health check at
- * `/api/ping` reads what each engine last said of the release.
+ * @module The running release's IndexNow trigger, built once per app: the feature's
+ * service (`feature.ts`). `POST /api/ping-indexnow` submits through it, and the health
+ * check at `/api/ping` reads what each engine last said of the release.
  */
 import type { SitePage } from "../crawlers/site-pages.ts";
-import type { SiteMetrics } from "../metrics/site-metrics.ts";
-import type { Config } from "../runtime/config.ts";
 import type { Log } from "../runtime/log.ts";
+import type { IndexNowConfig } from "./config.ts";
 import { keyFilePath } from "./key-file.ts";
+import type { IndexNowMetrics } from "./metrics.ts";
 import { notReadyReason } from "./readiness.ts";
 import type { SubmissionReport } from "./submission.ts";
 import { submitAll } from "./submission.ts";
@@ -15,6 +15,8 @@ import type { IndexNowPayload } from "./submit.ts";
 import { type ReleaseTrigger, releaseTrigger } from "./trigger.ts";
 
 export interface IndexNowService {
+  /** `INDEXNOW_KEY`; undefined when unset. */
+  readonly key: string | undefined;
   /** Why this deployment cannot submit (no key, a SITE_URL engines reject); undefined when it can. */
   readonly notReady: string | undefined;
   readonly trigger: ReleaseTrigger;
@@ -25,14 +27,15 @@ export interface IndexNowService {
 }
 
 export interface IndexNowSetup {
-  readonly config: Config;
+  readonly config: IndexNowConfig;
+  readonly siteUrl: string;
   /** The site's pages: what the sitemap lists (`lib/crawlers/site-pages.ts`). */
   readonly pages: readonly SitePage[];
-  /** The running release (`lib/runtime/release.ts`). */
+  /** The running release (`lib/site/release.ts`). */
   readonly release: string;
   readonly clock: () => number;
   readonly log: Pick<Log, "event">;
-  readonly metrics: Pick<SiteMetrics, "indexNowSubmission">;
+  readonly metrics: IndexNowMetrics;
 }
 
 /**
@@ -51,24 +54,25 @@ export function indexNowPayload(siteUrl: string, pages: readonly SitePage[], key
 
 export function indexNowService({
   config,
+  siteUrl,
   pages,
   release,
   clock,
   log,
   metrics,
 }: IndexNowSetup): IndexNowService {
-  const { key, endpoints, timeoutMs, cooldownSeconds } = config.indexNow;
-  const payload = indexNowPayload(config.siteUrl, pages, key ?? "");
+  const { key, endpoints, timeoutMs, cooldownSeconds } = config;
+  const payload = indexNowPayload(siteUrl, pages, key ?? "");
   const trigger = releaseTrigger(
     async function submitRelease(to, startedAt) {
       const report = await submitAll(payload, { endpoints: to, timeoutMs, now: startedAt });
       log.event("indexnow.submission", { release, ...summarise(report) });
-      metrics.indexNowSubmission(report);
+      metrics.submission(report);
       return report.engines;
     },
     { endpoints, cooldownSeconds, clock },
   );
-  return { notReady: notReadyReason(config), trigger, payload, release };
+  return { key, notReady: notReadyReason(key, siteUrl), trigger, payload, release };
 }
 
 /** The one log line per submission: engines, statuses, duration. */

@@ -4,7 +4,9 @@
  * source's own (`GITHUB_*`, `LASTFM_*`), which its file reads (`sources.ts`). Whether a
  * source is read at all is the content's to say (a GitHub link), or its variables'.
  */
-import { type Env, wholeNumber } from "../runtime/env.ts";
+import type { Env } from "../runtime/env.ts";
+import { wholeNumber } from "../runtime/env.ts";
+import type { FeatureSettings } from "../site/feature.ts";
 import type { OwnerSource } from "./source.ts";
 import { LIVE_SOURCES } from "./sources.ts";
 
@@ -28,3 +30,14 @@ export function liveConfig(env: Env): LiveConfig {
     sources: LIVE_SOURCES.map((source) => source.configure(env)),
   };
 }
+
+export const LIVE_SETTINGS: FeatureSettings<LiveConfig> = {
+  help: [
+    {
+      variables: ["LIVE_REFRESH_SECONDS", "LIVE_TIMEOUT_MS"],
+      meaning: `how often (${DEFAULT_REFRESH_SECONDS} s) and for how long (${DEFAULT_TIMEOUT_MS} ms) the owner's live activity is read`,
+    },
+    ...LIVE_SOURCES.map(({ help }) => help),
+  ],
+  read: liveConfig,
+};

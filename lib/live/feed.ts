@@ -7,8 +7,8 @@
  * overdue (the first after a resume) starts one in the background, and shows meanwhile
  * what it has, with its age.
  */
-import type { SiteMetrics } from "../metrics/site-metrics.ts";
 import type { Log } from "../runtime/log.ts";
+import type { LiveMetrics } from "./metrics.ts";
 import { READ_OUTCOMES, type ReadOutcome, type ReadResult, readSource } from "./read.ts";
 import type { Activity, LiveSource, SourceKind } from "./source.ts";
 
@@ -61,7 +61,7 @@ export interface FeedOptions {
   /** Epoch milliseconds, as `Date.now`. */
   readonly clock: () => number;
   readonly log: Pick<Log, "event">;
-  readonly metrics: Pick<SiteMetrics, "liveRead" | "liveSource">;
+  readonly metrics: LiveMetrics;
 }
 
 /** One source's reads: what is known, and when to read next. */
@@ -118,7 +118,7 @@ class SourceReader {
       this.changed();
     }
     this.nextReadAt = Math.max(now + refreshMs, result.notBefore ?? 0);
-    metrics.liveRead(this.source.id, outcome, now);
+    metrics.read(this.source.id, outcome, now);
     // One line when a source's outcome changes, not one per read.
     if (this.lastRead?.result.outcome !== outcome) {
       log.event(
@@ -152,7 +152,7 @@ class SourceReader {
 /** The feed over `sources`; it reads nothing until `start` (or `refresh`). */
 export function liveFeed(sources: readonly LiveSource[], options: FeedOptions): LiveFeed {
   let shown: readonly KnownActivity[] | undefined;
-  for (const source of sources) options.metrics.liveSource(source.id);
+  for (const source of sources) options.metrics.source(source.id);
   const readers = sources.map((source) => new SourceReader(source, options, () => (shown = undefined)));
   const freshForMs = 2 * options.refreshMs;
 

@@ -6,8 +6,8 @@
  * limits, the outcome. A line in `sources.ts` adds it to the site.
  */
 import type { Content } from "../content/site-content.ts";
-import { onOneLine } from "../one-line-text.ts";
-import type { Env } from "../runtime/env.ts";
+import type { Env, VariableHelp } from "../runtime/env.ts";
+import { onOneLine } from "../utils/one-line-text.ts";
 
 /** Something the owner did, or does, as answers show it. */
 export interface Activity {
@@ -63,7 +63,7 @@ export type OwnerSource = (setup: SourceSetup) => LiveSource | undefined;
 /** A source as its file declares it: the variables it reads, and what they make of it. */
 export interface SourceDefinition {
   /** Its variables, for the server's `--help`: their names, and what they say in a sentence. */
-  readonly help: { readonly variables: readonly string[]; readonly meaning: string };
+  readonly help: VariableHelp;
   /** Reads its variables at start-up (a bad one is a `ConfigError` naming it), and returns the source they make. */
   configure(env: Env): OwnerSource;
 }

@@ -10,6 +10,8 @@ export const EXPOSITION_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8
 
 /** One metric family: its lines, when a scrape asks. */
 export interface MetricFamily {
+  /** Its name, e.g. `site_http_requests_total`: unique among the families of one exposition. */
+  readonly name: string;
   lines(): string[];
 }
 

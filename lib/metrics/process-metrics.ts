@@ -4,7 +4,7 @@
  * and the running build as `site_build_info`. `process` and `performance` are the same on
  * Bun and Deno.
  */
-import { Gauge, type MetricFamily } from "./exposition.ts";
+import type { Metrics } from "./registry.ts";
 
 export interface BuildInfo {
   /** e.g. `1.0.0+91a86731a0c9`. */
@@ -13,24 +13,23 @@ export interface BuildInfo {
   readonly runtime: string;
 }
 
-export function processMetrics({ version, runtime }: BuildInfo): readonly MetricFamily[] {
+/** Registers the process's gauges in `metrics`. */
+export function processMetrics(metrics: Metrics, { version, runtime }: BuildInfo): void {
   // When the process started, in epoch seconds: a constant.
   const startedAt = Math.round(performance.timeOrigin) / 1000;
-  return [
-    new Gauge("process_resident_memory_bytes", "Resident memory size in bytes.", [], () => [
-      [[], process.memoryUsage.rss()],
-    ]),
-    new Gauge(
-      "process_start_time_seconds",
-      "Start time of the process since the Unix epoch, in seconds.",
-      [],
-      () => [[[], startedAt]],
-    ),
-    new Gauge(
-      "site_build_info",
-      "The running build: always 1, its labels say which version on which runtime.",
-      ["version", "runtime"],
-      () => [[[version, runtime], 1]],
-    ),
-  ];
+  metrics.gauge("process_resident_memory_bytes", "Resident memory size in bytes.", [], () => [
+    [[], process.memoryUsage.rss()],
+  ]);
+  metrics.gauge(
+    "process_start_time_seconds",
+    "Start time of the process since the Unix epoch, in seconds.",
+    [],
+    () => [[[], startedAt]],
+  );
+  metrics.gauge(
+    "site_build_info",
+    "The running build: always 1, its labels say which version on which runtime.",
+    ["version", "runtime"],
+    () => [[[version, runtime], 1]],
+  );
 }

@@ -3,13 +3,14 @@
  * is rendered from the layout model once a minute, when the owner's local time changes.
  */
 
-import { Cache } from "../cache.ts";
 import { CACHE_CONTROL, CONTENT_TYPE, htmlSecurityPolicy } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
-import { sha256 } from "../http/sha256.ts";
-import type { Site } from "../site.ts";
+import { live } from "../live/feature.ts";
+import type { Site } from "../site/site.ts";
+import { Cache } from "../utils/cache.ts";
+import { sha256 } from "../utils/sha256.ts";
 import { renderPage } from "./html/page.ts";
-import { profileLayout } from "./layout.ts";
+import { profileLayout } from "./model/layout.ts";
 
 /** The CSP source that allows exactly this stylesheet: `sha256-<base64>`. */
 export function styleHash(css: string): string {
@@ -18,11 +19,12 @@ export function styleHash(css: string): string {
 
 /** The page, drawn again at the first request of each minute. */
 export function browserPage(site: Site): (request: Request) => Response {
+  const feed = site.service(live);
   const drawn = new Cache<PreparedResponse>({ every: { ms: 60_000, clock: site.clock } });
   return function page(request) {
     const prepared = drawn.get("page", (at) => {
       const { html, css } = renderPage(
-        profileLayout(site.content, site.routes, site.config.siteUrl, at, site.live.latest()),
+        profileLayout(site.content, site.routes, site.config.siteUrl, at, feed.latest()),
       );
       return new PreparedResponse(html, {
         contentType: CONTENT_TYPE.html,

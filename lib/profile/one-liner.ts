@@ -7,7 +7,6 @@
 import { placeOf } from "../content/schemas.ts";
 import type { Content } from "../content/site-content.ts";
 import { ApiError } from "../http/errors.ts";
-import { quoteInput } from "../http/request-input.ts";
 import type { KnownActivity } from "../live/feed.ts";
 import {
   BIDI_CONTROL,
@@ -15,11 +14,12 @@ import {
   codePointName,
   LINE_SEPARATOR,
   onOneLine,
-} from "../one-line-text.ts";
+} from "../utils/one-line-text.ts";
+import { quoteInput } from "../utils/request-input.ts";
 import type { HelpSection } from "./ansi/help.ts";
 import type { Role } from "./ansi/palettes.ts";
 import type { Style } from "./ansi/style.ts";
-import { ago, ownerLocalTime } from "./owner-time.ts";
+import { ago, ownerLocalTime } from "./model/owner-time.ts";
 
 /** What the codes are filled from, at one instant. */
 export interface OneLinerValues {

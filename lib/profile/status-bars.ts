@@ -3,10 +3,10 @@
  * line from `#[fg=…]` styles (an escape code shows there as raw bytes) and reads `#` as the
  * start of one; Waybar reads a custom module's JSON, its text as Pango markup.
  */
-import { onOneLine } from "../one-line-text.ts";
+import { onOneLine } from "../utils/one-line-text.ts";
 import { type Ink, PALETTES, type PaletteName, type Role } from "./ansi/palettes.ts";
 import { PLAIN, type Style } from "./ansi/style.ts";
-import { liveStatus } from "./live-status.ts";
+import { liveStatus } from "./model/live-status.ts";
 import { drawOneLiner, type Format, type OneLinerValues } from "./one-liner.ts";
 
 /** Text as tmux shows it, not as a style or a format: each `#` doubled. */

@@ -3,12 +3,14 @@
  * drawn again each minute with the owner's local time and latest activity.
  */
 import { CACHE_CONTROL } from "../http/headers.ts";
-import type { Site } from "../site.ts";
+import { live } from "../live/feature.ts";
+import type { Site } from "../site/site.ts";
 import { renderProfile } from "./ansi/index.ts";
-import { profileLayout } from "./layout.ts";
+import { profileLayout } from "./model/layout.ts";
 import { liveText, type TextAnswer } from "./text-answer.ts";
 
 export function terminalProfile(site: Site, path: string): TextAnswer {
+  const feed = site.service(live);
   return liveText(
     {
       intervalMs: 60_000,
@@ -19,7 +21,7 @@ export function terminalProfile(site: Site, path: string): TextAnswer {
     },
     ({ width, style }, at) =>
       renderProfile(
-        profileLayout(site.content, site.routes, site.config.siteUrl, at, site.live.latest()),
+        profileLayout(site.content, site.routes, site.config.siteUrl, at, feed.latest()),
         width,
         style,
       ),

@@ -2,15 +2,16 @@
  * @module Text for terminals as answers, in the variant each request's switches ask for
  * (`text-switches.ts`): a palette or none, a width, or the help; and, for a one-liner,
  * its format (`TextAnswerOptions.keyOf`). A variant is drawn the first time it is asked
- * for and kept (`lib/cache.ts`), at most `VARIANT_LIMIT` at once whatever strangers send:
+ * for and kept (`lib/utils/cache.ts`), at most `VARIANT_LIMIT` at once whatever strangers send:
  * for good (`fixedText`), or, for text that shows the time (`liveText`), until the clock's
  * interval ends (the owner's minute, the ping's second). Every variant is a prepared
  * response: the same headers, ETag and compression for the first answer as for every
  * later one.
  */
-import { Cache } from "../cache.ts";
+
 import { CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
+import { Cache } from "../utils/cache.ts";
 import { type Help, PLAIN, paletteFor, renderHelp, type Style, styleOf } from "./ansi/index.ts";
 import { oneLinerHelp } from "./one-liner.ts";
 import { tmuxStyleOf } from "./status-bars.ts";

@@ -1,13 +1,11 @@
 /**
- * @module Configuration: the environment, read and validated once at start-up. A bad
- * value stops start-up with one line that names the variable and what is wrong.
+ * @module The core's configuration: where the server listens, the site's URL, the log, the
+ * content, and whether it runs on Fly.io; read from the environment and validated once at
+ * start-up. Each feature reads its own variables (`Feature.settings`). A bad value stops
+ * start-up with one line that names the variable and what is wrong.
  */
-import { type DoorsConfig, doorsConfig } from "../doors/config.ts";
-import { type FlyMachine, flyMachine } from "../fleet/config.ts";
-import { type IndexNowConfig, indexNowConfig } from "../indexnow/config.ts";
-import { type LiveConfig, liveConfig } from "../live/config.ts";
-import { type StreamsConfig, streamsConfig } from "../streams/config.ts";
-import { ConfigError, type Env, matching, valueIn, wholeNumber } from "./env.ts";
+import { ConfigError, type Env, matching, type VariableHelp, valueIn, wholeNumber } from "./env.ts";
+import { type FlyMachine, flyMachine } from "./fly.ts";
 import type { LogFormat } from "./log.ts";
 
 /** Where a server listens. */
@@ -31,14 +29,6 @@ export interface Config {
   readonly siteUrl: string;
   /** `LOG_FORMAT`; undefined leaves it to whether stdout is a terminal. */
   readonly logFormat: LogFormat | undefined;
-  /** The `INDEXNOW_*` variables: the key, the engines, the bounds. */
-  readonly indexNow: IndexNowConfig;
-  /** The `LIVE_*` and `GITHUB_*` variables: how the owner's live activity is read. */
-  readonly live: LiveConfig;
-  /** `LIVE_VIEW_SECONDS`, `LIVE_VIEWS_MAX`, `LIVE_VIEWS_PER_CLIENT`: what bounds the live view and the event stream. */
-  readonly streams: StreamsConfig;
-  /** The `SSH_*` and `FINGER_*` variables: the doors beside HTTP, off unless their port is set. */
-  readonly doors: DoorsConfig;
   /** This machine when running on Fly.io (the `FLY_*` variables); undefined elsewhere. */
   readonly fly: FlyMachine | undefined;
   /**
@@ -48,7 +38,7 @@ export interface Config {
   readonly contentDir: string | undefined;
 }
 
-export { ConfigError, type Env };
+export { ConfigError, type Env, type VariableHelp };
 
 /** A host name or IP address to listen on, from `variable`; undefined when unset. */
 const hostIn = (env: Env, variable: string) =>
@@ -139,11 +129,41 @@ export function loadConfig(env: Env): Config {
     metrics,
     siteUrl: siteUrl(env, port),
     logFormat: logFormat(env),
-    indexNow: indexNowConfig(env),
-    live: liveConfig(env),
-    streams: streamsConfig(env),
-    doors: doorsConfig(env, { PORT: port, METRICS_PORT: metrics?.port }),
     fly,
     contentDir: valueIn(env, "CONTENT_DIR"),
   };
 }
+
+/** What `--help` says of the core's variables, in the order it lists them. */
+export const CONFIG_HELP: readonly VariableHelp[] = [
+  { variables: ["PORT"], meaning: "listen port; 0 picks any free one (3000)" },
+  { variables: ["HOST"], meaning: "listen address (0.0.0.0)" },
+  {
+    variables: ["SITE_URL"],
+    meaning: "the site's public origin, for links and {base_url} (http://localhost:$PORT)",
+  },
+  {
+    variables: ["METRICS_PORT"],
+    meaning: `GET /metrics on a port of its own; 0 any free one, off none (off; ${DEFAULT_METRICS_PORT} on Fly)`,
+  },
+  {
+    variables: ["METRICS_HOST"],
+    meaning: `where the metrics listen (${DEFAULT_METRICS_HOST}; on Fly, FLY_PRIVATE_IP)`,
+  },
+  { variables: ["LOG_FORMAT"], meaning: "json or pretty (pretty on a terminal, json otherwise)" },
+  {
+    variables: ["CONTENT_DIR"],
+    meaning: "a folder of content files to serve instead of the built-in content/",
+  },
+  {
+    variables: [
+      "FLY_APP_NAME",
+      "FLY_MACHINE_ID",
+      "FLY_REGION",
+      "PRIMARY_REGION",
+      "FLY_PRIVATE_IP",
+      "FLY_INTERNAL_DNS",
+    ],
+    meaning: "set by Fly.io in every machine",
+  },
+];

@@ -1,9 +1,15 @@
 /**
- * @module Reading environment variables: the start-up error that names a bad one, and
- * the parsers every configuration module shares.
+ * @module Reading environment variables: the start-up error that names a bad one, the
+ * parsers every configuration module shares, and how `--help` describes them.
  */
 
 export type Env = Readonly<Record<string, string | undefined>>;
+
+/** What `--help` says of some variables read together: their names, then what they mean, defaults included. */
+export interface VariableHelp {
+  readonly variables: readonly string[];
+  readonly meaning: string;
+}
 
 /** A bad variable: one line, naming it and what is wrong. */
 export class ConfigError extends Error {

@@ -5,8 +5,7 @@
  * for many (docs/decisions/2026-11-27-speed-kept.md); an event or a failure first writes
  * what is waiting, so the log stays in order.
  */
-import type { ClientKind } from "../http/client-kind.ts";
-import { quoteInput } from "../http/request-input.ts";
+import { quoteInput } from "../utils/request-input.ts";
 
 export type LogFormat = "json" | "pretty";
 
@@ -19,7 +18,8 @@ export interface AccessEntry {
   readonly path: string;
   readonly status: number;
   readonly durationMs: number;
-  readonly client: ClientKind;
+  /** Who asked: terminal, browser or program (`lib/http/client-kind.ts`). */
+  readonly client: string;
   readonly requestId: string;
 }
 

@@ -3,6 +3,7 @@
  * `LIVE_VIEW_SECONDS`, `LIVE_VIEWS_MAX` and `LIVE_VIEWS_PER_CLIENT`, validated at start-up.
  */
 import { type Env, wholeNumber } from "../runtime/env.ts";
+import type { FeatureSettings } from "../site/feature.ts";
 
 export interface StreamsConfig {
   /** How long one stays open before it ends with a line that says how to come back. @default 600 */
@@ -25,3 +26,13 @@ export function streamsConfig(env: Env): StreamsConfig {
     perClient: wholeNumber(env, "LIVE_VIEWS_PER_CLIENT", DEFAULT_STREAMS_PER_CLIENT, 1, 1_000),
   };
 }
+
+export const STREAMS_SETTINGS: FeatureSettings<StreamsConfig> = {
+  help: [
+    {
+      variables: ["LIVE_VIEW_SECONDS", "LIVE_VIEWS_MAX", "LIVE_VIEWS_PER_CLIENT"],
+      meaning: `how long a live view or event stream stays open (${DEFAULT_STREAM_SECONDS} s), and how many at once (${DEFAULT_STREAMS_MAX}) and per client address (${DEFAULT_STREAMS_PER_CLIENT})`,
+    },
+  ],
+  read: streamsConfig,
+};

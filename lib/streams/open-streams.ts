@@ -8,11 +8,10 @@
 import { type Connections, DroppedConnection } from "../http/connections.ts";
 import { CACHE_CONTROL } from "../http/headers.ts";
 import { preparedHeaders } from "../http/prepared-response.ts";
-import type { SiteMetrics } from "../metrics/site-metrics.ts";
-import type { BackgroundTask } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
-import { clientKey, Slots } from "../slots.ts";
+import { clientKey, Slots } from "../utils/slots.ts";
 import type { StreamsConfig } from "./config.ts";
+import type { StreamsMetrics } from "./metrics.ts";
 import type { StreamEnding, StreamKind } from "./stream-kinds.ts";
 
 /**
@@ -32,6 +31,7 @@ export interface StreamSource {
   last(ending: "time_up" | "shutdown"): string;
 }
 
+/** A kind of stream, as its route opens it. */
 export interface StreamOptions {
   readonly kind: StreamKind;
   readonly contentType: string;
@@ -52,7 +52,7 @@ export interface Refusal {
 
 export interface OpenStreamsOptions {
   readonly log: Pick<Log, "event" | "error">;
-  readonly metrics: Pick<SiteMetrics, "streamOpened" | "streamEnded">;
+  readonly metrics: StreamsMetrics;
   readonly connections: Connections;
   /** Epoch milliseconds, as `Date.now`: the time each `next` is asked at. */
   readonly clock: () => number;
@@ -65,18 +65,30 @@ const RETRY_AFTER_SECONDS = 30;
 
 const encoder = new TextEncoder();
 
+/** Opens the streams of one kind: what a route's handler calls. */
+export interface StreamOpener {
+  open(request: Request, path: string, source: StreamSource): Response | Refusal;
+}
+
 /** The streams open now, and the slots left. Ended on `drain` (SIGTERM) and `stop`. */
-export class OpenStreams implements BackgroundTask {
+export class OpenStreams {
   readonly #open = new Set<{ end(ending: StreamEnding): void }>();
   readonly #slots: Slots;
   /** Set by `drain`: a stream asked for after it is refused, as nothing would end it. */
   #draining = false;
 
   constructor(
-    private readonly config: StreamsConfig,
+    /** The limits: so many at once, per client, so long each. */
+    readonly config: StreamsConfig,
     private readonly options: OpenStreamsOptions,
   ) {
     this.#slots = new Slots(config.max, config.perClient);
+  }
+
+  /** The streams of one kind, as a route opens them: counted under `options.kind` from now. */
+  ofKind(options: StreamOptions): StreamOpener {
+    this.options.metrics.kind(options.kind);
+    return { open: (request, path, source) => this.openStream(request, path, options, source) };
   }
 
   /** How many are open. */
@@ -94,7 +106,12 @@ export class OpenStreams implements BackgroundTask {
    * A streamed answer for `request`, writing what `source` gives until one of the ways it
    * ends; or the refusal, when a limit is reached.
    */
-  open(request: Request, path: string, options: StreamOptions, source: StreamSource): Response | Refusal {
+  private openStream(
+    request: Request,
+    path: string,
+    options: StreamOptions,
+    source: StreamSource,
+  ): Response | Refusal {
     const headers = preparedHeaders({
       contentType: options.contentType,
       cacheControl: CACHE_CONTROL.noStore,
@@ -125,7 +142,7 @@ export class OpenStreams implements BackgroundTask {
       clearTimeout(timeUp);
       this.#open.delete(stream);
       this.#slots.free(client);
-      metrics.streamEnded(kind, ending);
+      metrics.ended(kind, ending);
       const openSeconds = Math.round((performance.now() - openedAt) / 100) / 10;
       log.event(
         "stream ended",
@@ -176,7 +193,7 @@ export class OpenStreams implements BackgroundTask {
     );
     request.signal.addEventListener("abort", () => end("left"), { once: true });
     this.#open.add(stream);
-    metrics.streamOpened(kind);
+    metrics.opened(kind);
     connections.allowQuiet(request, options.quietSeconds);
     // The timers first: `end`, whenever it comes, clears them.
     ticking = setInterval(() => writeFrom((at) => source.next(at)), options.everyMs);
@@ -184,8 +201,6 @@ export class OpenStreams implements BackgroundTask {
     writeFrom((at) => source.first(at));
     return new Response(body, { headers });
   }
-
-  start(): void {}
 
   /** SIGTERM: every stream writes its last words and closes, so the drain does not wait on it; no new one opens. */
   drain(): void {

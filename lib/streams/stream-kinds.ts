@@ -1,8 +1,10 @@
-/** @module The words the streams' metrics and log lines use: what a stream is, and how it ended. */
+/** @module The words the streams' metrics and log lines use: how a stream ended. */
 
-/** A live view (`/live`, text redrawn in place) or an event stream (`/api/events`, SSE). */
-export const STREAM_KINDS = ["view", "events"] as const;
-export type StreamKind = (typeof STREAM_KINDS)[number];
+/**
+ * What a stream is, as its route names it: `view` (`/live`, text redrawn in place),
+ * `events` (`/api/events`, SSE). a-z and `_` only: it labels the metrics.
+ */
+export type StreamKind = string;
 
 /**
  * How a stream ended: the client left (closed its connection), read too slowly (too much

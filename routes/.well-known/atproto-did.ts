@@ -6,7 +6,7 @@ import { documentBody, envelope, notModified, ok } from "../../lib/docs/response
 import { ApiError } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { preparedFile } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/site.ts";
+import { defineRoute } from "../../lib/site/site.ts";
 
 const NO_DID = "This site's owner has set no Bluesky DID: blueskyDid in content/profile.json";
 

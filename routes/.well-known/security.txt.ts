@@ -4,7 +4,7 @@ import { documentBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { preparedFile } from "../../lib/http/prepared-response.ts";
 import { RELEASED_AT } from "../../lib/runtime/version.ts";
-import { defineRoute, type Site } from "../../lib/site.ts";
+import { defineRoute, type Site } from "../../lib/site/site.ts";
 
 /** The file, expiring a fixed time after `builtAt`. */
 const securityTxt = ({ content, config }: Site, builtAt: Date) =>

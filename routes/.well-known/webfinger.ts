@@ -3,14 +3,14 @@
  * `@<handle>@<site host>` in Mastodon finds the owner's real fediverse account.
  */
 import { Type as t } from "@sinclair/typebox";
-import { Cache } from "../../lib/cache.ts";
 import { envelope, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { quoteInput } from "../../lib/http/request-input.ts";
 import { jrdFor, REL, subjectFor, webfingerOwner, webfingerQuery } from "../../lib/identity/webfinger.ts";
-import { defineRoute } from "../../lib/site.ts";
+import { defineRoute } from "../../lib/site/site.ts";
+import { Cache } from "../../lib/utils/cache.ts";
+import { quoteInput } from "../../lib/utils/request-input.ts";
 
 const jrdSchema = () =>
   t.Object(

@@ -6,7 +6,7 @@ import { profileTextExample } from "../../lib/docs/examples.ts";
 import { notModified, ok, textBody } from "../../lib/docs/responses.ts";
 import { terminalProfile } from "../../lib/profile/terminal-profile.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
-import { defineRoute } from "../../lib/site.ts";
+import { defineRoute } from "../../lib/site/site.ts";
 
 export const GET = defineRoute({
   detail: {

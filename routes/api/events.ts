@@ -4,9 +4,11 @@
  */
 import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
+import { live } from "../../lib/live/feature.ts";
 import { LIVE_SCRIPT } from "../../lib/profile/html/live-script.ts";
-import { liveStatus, liveStatusSchema } from "../../lib/profile/live-status.ts";
-import { defineRoute } from "../../lib/site.ts";
+import { liveStatus, liveStatusSchema } from "../../lib/profile/model/live-status.ts";
+import { defineRoute } from "../../lib/site/site.ts";
+import { streams } from "../../lib/streams/feature.ts";
 import { refusedAsError } from "../../lib/streams/refusal.ts";
 import { serverSentEvent } from "../../lib/streams/server-sent-events.ts";
 
@@ -40,41 +42,38 @@ export const GET = defineRoute({
   streams: true,
   pageScript: LIVE_SCRIPT,
   setup(site) {
+    const feed = site.service(live);
+    const eventStreams = site.service(streams).ofKind({
+      kind: "events",
+      contentType: CONTENT_TYPE.eventStream,
+      everyMs: 1000,
+      quietSeconds: KEEP_ALIVE_SECONDS * 2,
+    });
     return function events({ request, path }) {
       let sent = "";
       // On the stream's clock, which is the site's: what a test moves.
       let quietSince = site.clock();
       /** The status event, when the status is not what was sent last. */
       const changed = (at: Date) => {
-        const data = JSON.stringify(liveStatus(site.content, site.live.latest(), at));
+        const data = JSON.stringify(liveStatus(site.content, feed.latest(), at));
         if (data === sent) return "";
         sent = data;
         return serverSentEvent({ event: "status", data });
       };
-      const opened = site.streams.open(
-        request,
-        path,
-        {
-          kind: "events",
-          contentType: CONTENT_TYPE.eventStream,
-          everyMs: 1000,
-          quietSeconds: KEEP_ALIVE_SECONDS * 2,
+      const opened = eventStreams.open(request, path, {
+        first: (at) => `retry: ${RETRY_MS}\n\n${changed(at)}`,
+        next(at) {
+          const event = changed(at);
+          if (event === "" && at.getTime() - quietSince < KEEP_ALIVE_SECONDS * 1000) return "";
+          quietSince = at.getTime();
+          return event || ": keep-alive\n\n";
         },
-        {
-          first: (at) => `retry: ${RETRY_MS}\n\n${changed(at)}`,
-          next(at) {
-            const event = changed(at);
-            if (event === "" && at.getTime() - quietSince < KEEP_ALIVE_SECONDS * 1000) return "";
-            quietSince = at.getTime();
-            return event || ": keep-alive\n\n";
-          },
-          // Its time up, an `end` event: the page's script then stops asking until looked at again.
-          last: (ending) =>
-            ending === "time_up"
-              ? `${serverSentEvent({ event: "end", data: "time_up" })}retry: ${RETRY_MS}\n\n`
-              : `retry: ${RETRY_MS}\n\n`,
-        },
-      );
+        // Its time up, an `end` event: the page's script then stops asking until looked at again.
+        last: (ending) =>
+          ending === "time_up"
+            ? `${serverSentEvent({ event: "end", data: "time_up" })}retry: ${RETRY_MS}\n\n`
+            : `retry: ${RETRY_MS}\n\n`,
+      });
       if (opened instanceof Response) return opened;
       throw refusedAsError(opened, "event streams and live views");
     };

@@ -4,7 +4,7 @@ import { randomPicker } from "../../lib/content/random-pick.ts";
 import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/site.ts";
+import { defineRoute } from "../../lib/site/site.ts";
 
 export const GET = defineRoute({
   detail: {

@@ -6,8 +6,9 @@ import { Type as t } from "@sinclair/typebox";
 import { NowSchema } from "../../lib/content/schemas.ts";
 import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { live } from "../../lib/live/feature.ts";
 import type { KnownActivity } from "../../lib/live/feed.ts";
-import { defineRoute, type Site } from "../../lib/site.ts";
+import { defineRoute, type Site } from "../../lib/site/site.ts";
 
 const activitySchema = () =>
   t.Object({
@@ -132,11 +133,12 @@ export const GET = defineRoute({
   featured: true,
   sitemap: ["now"],
   setup(site) {
-    let shown = site.live.latest();
+    const feed = site.service(live);
+    let shown = feed.latest();
     let now = new PreparedJson(nowStatus(site, shown));
     return function nowAnswer({ client, request }) {
       // The same array until a read changes what is known: serialised once per change.
-      const latest = site.live.latest();
+      const latest = feed.latest();
       if (latest !== shown) {
         shown = latest;
         now = new PreparedJson(nowStatus(site, latest));

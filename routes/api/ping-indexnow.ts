@@ -10,13 +10,14 @@ import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { LIMITS, readBodyWithin } from "../../lib/http/limits.ts";
 import { uncachedJson } from "../../lib/http/prepared-response.ts";
+import { indexNow } from "../../lib/indexnow/feature.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
 import type { EngineOutcome } from "../../lib/indexnow/outcomes.ts";
 import { releaseReport, releaseReportSchema } from "../../lib/indexnow/report.ts";
 import { indexNowPayload } from "../../lib/indexnow/service.ts";
 import { OVERALL_STATUS } from "../../lib/indexnow/submission.ts";
 import { CooldownActive, type Delivery } from "../../lib/indexnow/trigger.ts";
-import { defineRoute, type Site } from "../../lib/site.ts";
+import { defineRoute, type Site } from "../../lib/site/site.ts";
 
 const EXAMPLE_SUBMITTED_AT = new Date("2026-11-21T14:05:09.000Z");
 /** The key is an example: the real one is the owner's. */
@@ -116,7 +117,7 @@ export const POST = defineRoute({
     }),
   },
   setup(site) {
-    const { notReady, trigger, payload, release } = site.indexNow;
+    const { notReady, trigger, payload, release } = site.service(indexNow);
     return async function pingIndexNow({ client, request }) {
       await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body");
       if (notReady) throw new ApiError("not_configured", notReady);

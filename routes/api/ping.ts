@@ -6,21 +6,20 @@
  */
 
 import { Type as t } from "@sinclair/typebox";
-import { Cache } from "../../lib/cache.ts";
 import { nameParts } from "../../lib/content/name-parts.ts";
-import { siteApiName } from "../../lib/docs/document.ts";
 import { exampleReleaseId } from "../../lib/docs/examples.ts";
 import { jsonBody, ok, textBody } from "../../lib/docs/responses.ts";
 import { wantsHealth } from "../../lib/http/client-kind.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
-import { HEALTH_HTTP_STATUS, healthOf, healthSchema } from "../../lib/http/health-check.ts";
 import { PreparedJson, uncachedJson } from "../../lib/http/prepared-response.ts";
 import { renderStatusCard } from "../../lib/profile/ansi/index.ts";
-import { curlCommand } from "../../lib/profile/layout.ts";
-import { formatDuration, ownerLocalTime } from "../../lib/profile/owner-time.ts";
+import { curlCommand } from "../../lib/profile/model/layout.ts";
+import { formatDuration, ownerLocalTime } from "../../lib/profile/model/owner-time.ts";
 import { liveText } from "../../lib/profile/text-answer.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
-import { defineRoute, type Site } from "../../lib/site.ts";
+import { HEALTH_HTTP_STATUS, healthSchema } from "../../lib/site/health.ts";
+import { defineRoute, type Site, siteApiName } from "../../lib/site/site.ts";
+import { Cache } from "../../lib/utils/cache.ts";
 
 const heartbeatSchema = () =>
   t.Object({
@@ -103,12 +102,12 @@ export const GET = defineRoute({
     responses: (site) => ({
       200: ok("The service is up: the heartbeat, or the health-check format's `pass` or `warn`", {
         ...jsonBody(heartbeatSchema(), jsonExample(site)),
-        ...jsonBody(healthSchema(), healthExample(site, "warn"), CONTENT_TYPE.health),
+        ...jsonBody(healthSchema(site.health.keys), healthExample(site, "warn"), CONTENT_TYPE.health),
         ...textBody(textExample(site)),
       }),
       503: ok(
         "The health-check format's `fail`: the server is draining after SIGTERM",
-        jsonBody(healthSchema(), healthExample(site, "fail"), CONTENT_TYPE.health),
+        jsonBody(healthSchema(site.health.keys), healthExample(site, "fail"), CONTENT_TYPE.health),
       ),
     }),
   },
@@ -168,7 +167,7 @@ export const GET = defineRoute({
     return function ping({ client, request }) {
       if (wantsHealth(request)) {
         // Built per request: it says what each check is at this instant, and monitors ask rarely.
-        const health = healthOf(site, new Date(site.clock()));
+        const health = site.health.at(new Date(site.clock()));
         return uncachedJson(health, {
           pretty: client.prettyJson,
           status: HEALTH_HTTP_STATUS[health.status],

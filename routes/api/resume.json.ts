@@ -2,7 +2,7 @@
 import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { jsonResumeSchema, toJsonResume } from "../../lib/formats/json-resume.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/site.ts";
+import { defineRoute } from "../../lib/site/site.ts";
 
 export const GET = defineRoute({
   detail: {

@@ -3,7 +3,7 @@ import { type Stack, StackSchema } from "../../lib/content/schemas.ts";
 import { STACK } from "../../lib/content/site-content.ts";
 import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { defineRoute, type Site } from "../../lib/site.ts";
+import { defineRoute, type Site } from "../../lib/site/site.ts";
 
 /** The path an easter egg's command asks for: `curl -sI https://site/api/ping` → `/api/ping`. */
 const pathAsked = (command: string) => {

@@ -10,7 +10,7 @@ import { PreparedResponse } from "../../lib/http/prepared-response.ts";
 import { renderContactCard } from "../../lib/profile/ansi/index.ts";
 import { fixedText } from "../../lib/profile/text-answer.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
-import { defineRoute, type Site } from "../../lib/site.ts";
+import { defineRoute, type Site } from "../../lib/site/site.ts";
 
 /** What a terminal shows, in outline: the QR code itself is too wide for an example. */
 function textExample({ content, config }: Site): string {

@@ -5,7 +5,7 @@
 import { ProfileSchema } from "../../lib/content/schemas.ts";
 import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
-import { defineRoute } from "../../lib/site.ts";
+import { defineRoute } from "../../lib/site/site.ts";
 
 export const GET = defineRoute({
   detail: {

@@ -443,7 +443,7 @@ describe("a day's shape, whichever date format was registered first", () => {
   });
 
   const APP_FIRST = `
-    import "./lib/http/app.ts";
+    import "./lib/app/app.ts";
     import { FormatRegistry } from "@sinclair/typebox";
     import { folderFiles } from "./lib/content/files.ts";
     import { readContent } from "./lib/content/site-content.ts";

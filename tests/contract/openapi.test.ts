@@ -7,7 +7,7 @@
  * each target `.ci/run` names (Bun from source, the executable, Deno).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { declaredRoutes } from "../../lib/site.ts";
+import { declaredRoutes } from "../../lib/site/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import type { ServerProcess } from "../../scripts/loopback.ts";
 import { as, getPaths, routePath, terminalTextPaths, testApp, withQuery } from "../support/app.ts";

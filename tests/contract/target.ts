@@ -12,8 +12,8 @@
  */
 import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
+import type { App } from "../../lib/app/app.ts";
 import type { Content } from "../../lib/content/site-content.ts";
-import type { App } from "../../lib/http/app.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { getPaths, profilePath, SITE_URL, testApp } from "../support/app.ts";
 import { NO_GITHUB } from "../support/loopback-only.ts";

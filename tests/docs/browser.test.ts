@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { DOCS_PATH } from "../../lib/docs/paths.ts";
-import { declaredRoutes } from "../../lib/site.ts";
+import { declaredRoutes } from "../../lib/site/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { freePort } from "../../scripts/loopback.ts";
 import { sample } from "../support/app.ts";

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { servedPath } from "../../lib/http/route.ts";
-import { loadConfig } from "../../lib/runtime/config.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import {
   as,
@@ -46,7 +45,7 @@ describe("the OpenAPI document", () => {
 
   test("lists the route files' routes only: not the docs themselves, nor the IndexNow key file", async () => {
     const key = "a1b2c3d4e5f6a7b8";
-    const withKey = testApp({ config: loadConfig({ SITE_URL, INDEXNOW_KEY: key }) });
+    const withKey = testApp({ env: { SITE_URL, INDEXNOW_KEY: key } });
     expect((await send(withKey, `/${key}.txt`, as.curl)).status).toBe(200);
     const response = await send(withKey, "/api/docs/json", as.pythonRequests);
     const { paths } = (await response.json()) as { paths: Record<string, unknown> };

@@ -1,15 +1,16 @@
 /** The doors' variables: off unless their port is set, defaults as documented, a bad value refused in one line. */
 import { describe, expect, test } from "bun:test";
+import { doors } from "../../lib/doors/feature.ts";
 import { colourDepth } from "../../lib/doors/terminal-colour.ts";
-import { loadConfig } from "../../lib/runtime/config.ts";
+import { settingsOf } from "../support/settings.ts";
 
 describe("SSH_* and FINGER_*", () => {
   test("both doors are closed unless their port is set", () => {
-    expect(loadConfig({}).doors).toEqual({ ssh: undefined, finger: undefined });
+    expect(settingsOf(doors, {})).toEqual({ ssh: undefined, finger: undefined });
   });
 
   test("the defaults: 50 sessions, 3 per address, 600 s each, 120 s idle, 10 s to shake hands; finger's 5 s", () => {
-    expect(loadConfig({ SSH_PORT: "2222", FINGER_PORT: "7979" }).doors).toEqual({
+    expect(settingsOf(doors, { SSH_PORT: "2222", FINGER_PORT: "7979" })).toEqual({
       ssh: {
         port: 2222,
         hostKey: undefined,
@@ -35,7 +36,7 @@ describe("SSH_* and FINGER_*", () => {
     [{ SSH_PORT: "2222", SSH_HANDSHAKE_SECONDS: "-1" }, "SSH_HANDSHAKE_SECONDS: must be a whole number"],
     [{ FINGER_PORT: "79", FINGER_TIMEOUT_SECONDS: "1.5" }, "FINGER_TIMEOUT_SECONDS: must be a whole number"],
   ])("%p is refused: %s", (env, message) => {
-    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => settingsOf(doors, env)).toThrow(message);
   });
 });
 

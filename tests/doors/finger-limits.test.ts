@@ -4,8 +4,10 @@
  * leaving; a client that asks and then stops reading held no longer than the timeout; and
  * every connection closed when the server stops (SIGTERM's drain).
  */
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect, type Socket } from "node:net";
+import { doors } from "../../lib/doors/feature.ts";
 import { matching, samplesOf } from "../support/exposition.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -42,7 +44,7 @@ describe("finger's slots", () => {
   let port: number;
   beforeAll(async () => {
     server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "5" });
-    port = server.doors.finger?.port ?? 0;
+    port = server.site.service(doors).finger?.port ?? 0;
   });
   afterAll(() => server.stop());
 
@@ -78,7 +80,7 @@ describe("finger's slots", () => {
 test("a client that asks and then stops reading holds its slot no longer than FINGER_TIMEOUT_SECONDS", async () => {
   const server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "1" });
   try {
-    const { socket } = await silent(server.doors.finger?.port ?? 0);
+    const { socket } = await silent(server.site.service(doors).finger?.port ?? 0);
     socket.pause();
     socket.write("rin\r\n");
     expect(await until(async () => (await open(server)) === 1, 1000)).toBe(true);
@@ -92,7 +94,7 @@ test("a client that asks and then stops reading holds its slot no longer than FI
 
 test("the server stopping (SIGTERM's drain) closes every open finger connection at once", async () => {
   const server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "30" });
-  const port = server.doors.finger?.port ?? 0;
+  const port = server.site.service(doors).finger?.port ?? 0;
   const waiting = await Promise.all([1, 2].map(() => silent(port)));
   const closed = waiting.map(
     ({ socket }) => new Promise<number>((resolve) => socket.once("close", () => resolve(performance.now()))),

@@ -4,7 +4,9 @@
  * `/?nocolor`'s text with CRLF line ends; any other name one line; a query too long, or
  * none at all, is refused or timed out, and the server goes on.
  */
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { doors } from "../../lib/doors/feature.ts";
 import { fingerAnswer } from "../../lib/doors/finger-door.ts";
 import { as } from "../support/app.ts";
 import { finger, heldOpen } from "../support/doors.ts";
@@ -17,7 +19,7 @@ let server: TestServer;
 let port: number;
 beforeAll(async () => {
   server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "1" });
-  port = server.doors.finger?.port ?? 0;
+  port = server.site.service(doors).finger?.port ?? 0;
 });
 afterAll(() => server.stop());
 

@@ -4,8 +4,10 @@
  * either door costs a connection, never the process, and HTTP answers throughout. The
  * sessions are counted and their ends logged, one line each; promtool judges the metrics.
  */
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
+import { doors } from "../../lib/doors/feature.ts";
 import { heldOpen, ssh, sshOptions, TEST_HOST_KEY } from "../support/doors.ts";
 import { matching, samplesOf } from "../support/exposition.ts";
 import { promtoolCheckMetrics } from "../support/promtool.ts";
@@ -37,7 +39,7 @@ describe("SSH_SESSIONS_PER_CLIENT and SSH_MAX_SESSIONS", () => {
       SSH_SESSIONS_PER_CLIENT: "1",
       SSH_MAX_SESSIONS: "2",
     });
-    port = server.doors.ssh?.port ?? 0;
+    port = server.site.service(doors).ssh?.port ?? 0;
   });
   afterAll(() => server.stop());
 
@@ -84,7 +86,7 @@ describe("at most SSH_MAX_SESSIONS in all", () => {
   let port: number;
   beforeAll(async () => {
     server = await startServer({ SSH_PORT: "0", SSH_HOST_KEY: TEST_HOST_KEY, SSH_MAX_SESSIONS: "2" });
-    port = server.doors.ssh?.port ?? 0;
+    port = server.site.service(doors).ssh?.port ?? 0;
   });
   afterAll(() => server.stop());
 
@@ -112,8 +114,8 @@ describe("strangers", () => {
       FINGER_PORT: "0",
       FINGER_TIMEOUT_SECONDS: "1",
     });
-    sshPort = server.doors.ssh?.port ?? 0;
-    fingerPort = server.doors.finger?.port ?? 0;
+    sshPort = server.site.service(doors).ssh?.port ?? 0;
+    fingerPort = server.site.service(doors).finger?.port ?? 0;
   });
   afterAll(() => server.stop());
 
@@ -171,7 +173,7 @@ describe("SSH_IDLE_SECONDS and SSH_SESSION_SECONDS", () => {
       SSH_IDLE_SECONDS: "1",
       SSH_SESSION_SECONDS: "3",
     });
-    port = server.doors.ssh?.port ?? 0;
+    port = server.site.service(doors).ssh?.port ?? 0;
   });
   afterAll(() => server.stop());
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
+import { SHUTDOWN_GRACE_MS } from "../../lib/app/start.ts";
 import { freePort, type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { as } from "../support/app.ts";
 import { finger, ssh, sshOptions, TEST_FINGERPRINT, TEST_HOST_KEY } from "../support/doors.ts";

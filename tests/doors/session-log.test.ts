@@ -3,16 +3,17 @@
  * logged in one line a second at most, which says how many.
  */
 import { expect, test } from "bun:test";
+import { doorMetrics } from "../../lib/doors/metrics.ts";
 import { refusalReporter } from "../../lib/doors/session-log.ts";
 import { exposition } from "../../lib/metrics/exposition.ts";
-import { siteMetrics } from "../../lib/metrics/site-metrics.ts";
+import { Metrics } from "../../lib/metrics/registry.ts";
 import { matching, samplesOf } from "../support/exposition.ts";
 import { memoryLog } from "../support/log.ts";
 
 test("a thousand refusals are a thousand counts and one log line, then one line a second with how many", async () => {
   const log = memoryLog();
-  const metrics = siteMetrics();
-  const refused = refusalReporter({ log, metrics }, "finger");
+  const metrics = new Metrics();
+  const refused = refusalReporter({ log, metrics: doorMetrics(metrics) }, "finger");
   for (let i = 0; i < 1000; i++) refused("max");
   const counted = matching(samplesOf(exposition(metrics.families)), "site_door_refusals_total", {
     door: "finger",

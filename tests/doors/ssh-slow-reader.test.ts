@@ -3,9 +3,11 @@
  * over a socket we can pause): it keeps pressing keys and reads nothing, and is dropped
  * once 64 KiB wait for it, its slot free again, the server and HTTP going on.
  */
+
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { Client, type ClientChannel } from "ssh2";
+import { doors } from "../../lib/doors/feature.ts";
 import { TEST_HOST_KEY } from "../support/doors.ts";
 import { matching, samplesOf } from "../support/exposition.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -23,7 +25,7 @@ async function sshMetric(name: string, labels: Record<string, string> = {}): Pro
 
 test("a visitor pressing keys and reading nothing is dropped as too slow, and its slot is free", async () => {
   const before = await sshMetric("site_door_sessions_ended_total", { ending: "too_slow" });
-  const socket = connect(server.doors.ssh?.port ?? 0, "127.0.0.1");
+  const socket = connect(server.site.service(doors).ssh?.port ?? 0, "127.0.0.1");
   const client = new Client();
   client.on("error", () => {});
   const shell = new Promise<ClientChannel>((resolve, reject) => {

@@ -4,7 +4,9 @@
  * profile and exit 0; a command, sftp and forwarding either way are refused; `ssh-keyscan`
  * is offered the configured key. The server is the one the entry points start, in process.
  */
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { doors } from "../../lib/doors/feature.ts";
 import { as } from "../support/app.ts";
 import { runClient, ssh, sshCommand, sshOptions, TEST_FINGERPRINT, TEST_HOST_KEY } from "../support/doors.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -15,7 +17,7 @@ let port: number;
 const terminal = tmuxTerminal();
 beforeAll(async () => {
   server = await startServer({ SSH_PORT: "0", SSH_HOST_KEY: TEST_HOST_KEY, SSH_SESSIONS_PER_CLIENT: "10" });
-  port = server.doors.ssh?.port ?? 0;
+  port = server.site.service(doors).ssh?.port ?? 0;
 });
 afterAll(() => {
   terminal.stop();

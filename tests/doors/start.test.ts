@@ -4,10 +4,12 @@
  * host key (one made in a machine would change every deploy); `bun run ssh-key` makes a
  * key OpenSSH reads, with the fingerprint ssh-keygen shows.
  */
+
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { doors } from "../../lib/doors/feature.ts";
 import { freePort } from "../../scripts/loopback.ts";
 import { sshKey } from "../../scripts/ssh-key.ts";
 import { runClient, TEST_HOST_KEY } from "../support/doors.ts";
@@ -67,8 +69,8 @@ describe("on Fly", () => {
       FLY_REGION: "ams",
       METRICS_PORT: "off",
     });
-    expect(server.doors.ssh).toBeUndefined();
-    expect(server.doors.finger).toBeDefined();
+    expect(server.site.service(doors).ssh).toBeUndefined();
+    expect(server.site.service(doors).finger).toBeDefined();
     const closedLine = server.stdout
       .map((line) => JSON.parse(line))
       .find(({ event }) => event === "ssh door closed");

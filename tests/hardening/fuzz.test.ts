@@ -1,7 +1,6 @@
 /** Property-based fuzzing: no request a stranger can send breaks the API. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { loadConfig } from "../../lib/runtime/config.ts";
 import { SITE_URL, testApp } from "../support/app.ts";
 import { bodyRead } from "../support/body.ts";
 import { startEngine } from "../support/engines.ts";
@@ -41,7 +40,7 @@ const indexNowEnv = {
 };
 
 describe("fuzzing the in-process app", () => {
-  const app = testApp({ config: loadConfig({ SITE_URL, ...indexNowEnv }) });
+  const app = testApp({ env: { SITE_URL, ...indexNowEnv } });
 
   test("thousands of hostile requests: never a 5xx, always a documented, safe answer", async () => {
     let sent = 0;

@@ -4,7 +4,7 @@
  * ending in a newline, so the prompt starts on a line of its own; programs get it compact.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { defineRoute, type RouteModule } from "../../lib/site.ts";
+import { defineRoute, type RouteModule } from "../../lib/site/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { as } from "../support/app.ts";
 import { type FakeEngine, startEngine } from "../support/engines.ts";

@@ -3,7 +3,7 @@
  * access-log line with what was answered, and whatever goes wrong is the envelope.
  */
 import { describe, expect, test } from "bun:test";
-import { defineRoute, type RouteFiles, type RouteModule } from "../../lib/site.ts";
+import { defineRoute, type RouteFiles, type RouteModule } from "../../lib/site/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { afterResponses, as, send, testApp } from "../support/app.ts";
 import { memoryLog } from "../support/log.ts";

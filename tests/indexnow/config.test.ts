@@ -1,12 +1,14 @@
 import { describe, expect, it } from "bun:test";
 import { DEFAULT_ENDPOINTS } from "../../lib/indexnow/config.ts";
-import { ConfigError, loadConfig } from "../../lib/runtime/config.ts";
+import { indexNow } from "../../lib/indexnow/feature.ts";
+import { ConfigError } from "../../lib/runtime/config.ts";
+import { settingsOf } from "../support/settings.ts";
 
 const SITE_URL = "https://rin.example";
 
 describe("INDEXNOW_* configuration", () => {
   it("defaults to no key, Bing and Yandex, a 300 s cooldown and a 5 s timeout", () => {
-    expect(loadConfig({ SITE_URL }).indexNow).toEqual({
+    expect(settingsOf(indexNow, { SITE_URL })).toEqual({
       key: undefined,
       endpoints: ["https://www.bing.com/indexnow", "https://yandex.com/indexnow"],
       cooldownSeconds: 300,
@@ -16,7 +18,7 @@ describe("INDEXNOW_* configuration", () => {
   });
 
   it.each(["abcd1234", "A-b-C-9".padEnd(128, "x"), "5f2b9c0e-4d7a-41c8"])("accepts the key %s", (key) => {
-    expect(loadConfig({ INDEXNOW_KEY: key }).indexNow.key).toBe(key);
+    expect(settingsOf(indexNow, { INDEXNOW_KEY: key }).key).toBe(key);
   });
 
   it.each([
@@ -26,17 +28,21 @@ describe("INDEXNOW_* configuration", () => {
     ["a space", "abcd 1234"],
     ["a slash", "abcd/1234"],
   ])("stops start-up on a key with %s, naming INDEXNOW_KEY in one line", (_, key) => {
-    expect(() => loadConfig({ INDEXNOW_KEY: key })).toThrow(ConfigError);
-    expect(() => loadConfig({ INDEXNOW_KEY: key })).toThrow(/^INDEXNOW_KEY: must be 8 to 128 characters/);
+    expect(() => settingsOf(indexNow, { INDEXNOW_KEY: key })).toThrow(ConfigError);
+    expect(() => settingsOf(indexNow, { INDEXNOW_KEY: key })).toThrow(
+      /^INDEXNOW_KEY: must be 8 to 128 characters/,
+    );
   });
 
   it("never echoes the key in its error", () => {
-    expect(() => loadConfig({ INDEXNOW_KEY: "secret_value_1" })).not.toThrow(/secret_value_1/);
+    expect(() => settingsOf(indexNow, { INDEXNOW_KEY: "secret_value_1" })).not.toThrow(/secret_value_1/);
   });
 
   it("reads INDEXNOW_ENDPOINTS as a comma-separated list", () => {
-    const config = loadConfig({ INDEXNOW_ENDPOINTS: " https://a.example/indexnow , http://127.0.0.1:9/x ," });
-    expect(config.indexNow.endpoints).toEqual(["https://a.example/indexnow", "http://127.0.0.1:9/x"]);
+    const config = settingsOf(indexNow, {
+      INDEXNOW_ENDPOINTS: " https://a.example/indexnow , http://127.0.0.1:9/x ,",
+    });
+    expect(config.endpoints).toEqual(["https://a.example/indexnow", "http://127.0.0.1:9/x"]);
   });
 
   it.each([
@@ -45,13 +51,13 @@ describe("INDEXNOW_* configuration", () => {
     ["https://a.example/x,https://a.example/x", /same endpoint twice/],
     [" , ", /names no endpoint/],
   ])("rejects INDEXNOW_ENDPOINTS=%s", (value, problem) => {
-    expect(() => loadConfig({ INDEXNOW_ENDPOINTS: value })).toThrow(problem);
+    expect(() => settingsOf(indexNow, { INDEXNOW_ENDPOINTS: value })).toThrow(problem);
   });
 
   it("reads the cooldown (0 disables it) and the timeout", () => {
-    const config = loadConfig({ INDEXNOW_COOLDOWN_SECONDS: "0", INDEXNOW_TIMEOUT_MS: "250" });
-    expect(config.indexNow.cooldownSeconds).toBe(0);
-    expect(config.indexNow.timeoutMs).toBe(250);
+    const config = settingsOf(indexNow, { INDEXNOW_COOLDOWN_SECONDS: "0", INDEXNOW_TIMEOUT_MS: "250" });
+    expect(config.cooldownSeconds).toBe(0);
+    expect(config.timeoutMs).toBe(250);
   });
 
   it.each([
@@ -60,7 +66,7 @@ describe("INDEXNOW_* configuration", () => {
     ["INDEXNOW_TIMEOUT_MS", "10"],
     ["INDEXNOW_TIMEOUT_MS", "1.5"],
   ])("rejects %s=%s naming the variable", (variable, value) => {
-    expect(() => loadConfig({ [variable]: value })).toThrow(
+    expect(() => settingsOf(indexNow, { [variable]: value })).toThrow(
       new RegExp(`^${variable}: must be a whole number`),
     );
   });

@@ -82,7 +82,9 @@ describe("a source that never answers", () => {
       expect(github.requests).toHaveLength(1);
       const { status, body, ms } = await get(server, path, headers);
       expect(status).toBe(200);
-      expect(ms).toBeLessThan(250);
+      // The read hangs until its 20 s budget: an answer that waited for it would take that long.
+      // Seconds spare for a busy machine; no speed is measured here (that is the bench's).
+      expect(ms).toBeLessThan(5000);
       expect(body).not.toContain("pushed to");
     },
   );
@@ -199,7 +201,9 @@ describe("a Last.fm that never answers", () => {
       expect(lastfm.requests).toHaveLength(1);
       const { status, body, ms } = await get(server, path, headers);
       expect(status).toBe(200);
-      expect(ms).toBeLessThan(250);
+      // The read hangs until its 20 s budget: an answer that waited for it would take that long.
+      // Seconds spare for a busy machine; no speed is measured here (that is the bench's).
+      expect(ms).toBeLessThan(5000);
       expect(body).not.toContain("listening to");
     },
   );

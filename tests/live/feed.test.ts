@@ -6,12 +6,13 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { liveConfig } from "../../lib/live/config.ts";
+import { ownerFeed } from "../../lib/live/feature.ts";
 import type { LiveFeed } from "../../lib/live/feed.ts";
 import { GITHUB_API_VERSION } from "../../lib/live/github.ts";
+import { liveMetrics } from "../../lib/live/metrics.ts";
 import { MAX_BODY_BYTES } from "../../lib/live/read.ts";
-import { ownerFeed } from "../../lib/live/sources.ts";
 import { exposition } from "../../lib/metrics/exposition.ts";
-import { type SiteMetrics, siteMetrics } from "../../lib/metrics/site-metrics.ts";
+import { Metrics } from "../../lib/metrics/registry.ts";
 import { freePort } from "../../scripts/loopback.ts";
 import { FIXED_NOW, sample } from "../support/app.ts";
 import { samplesOf, total } from "../support/exposition.ts";
@@ -29,7 +30,7 @@ const USER_AGENT = "site-api/test (+https://rin.example)";
 
 interface Harness {
   readonly feed: LiveFeed;
-  readonly metrics: SiteMetrics;
+  readonly metrics: Metrics;
   readonly log: MemoryLog;
   /** Moves the test's clock on. */
   advance(ms: number): void;
@@ -40,9 +41,13 @@ interface Harness {
 function harness(env: Record<string, string> = {}): Harness {
   const config = liveConfig({ GITHUB_API_URL: github.url, LIVE_TIMEOUT_MS: "300", ...env });
   let now = FIXED_NOW.getTime();
-  const metrics = siteMetrics();
+  const metrics = new Metrics();
   const log = memoryLog();
-  const feed = ownerFeed(config, sample, USER_AGENT, { clock: () => now, log, metrics });
+  const feed = ownerFeed(config, sample, USER_AGENT, {
+    clock: () => now,
+    log,
+    metrics: liveMetrics(metrics),
+  });
   return {
     feed,
     metrics,
@@ -54,7 +59,7 @@ function harness(env: Record<string, string> = {}): Harness {
   };
 }
 
-const reads = (metrics: SiteMetrics, outcome: string) =>
+const reads = (metrics: Metrics, outcome: string) =>
   total(samplesOf(exposition(metrics.families)), "site_live_reads_total", { source: "github", outcome });
 
 /** Twelve minutes before the fixed instant, and older events around it. */

@@ -8,11 +8,12 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import type { Content } from "../../lib/content/site-content.ts";
 import { liveConfig } from "../../lib/live/config.ts";
+import { ownerFeed } from "../../lib/live/feature.ts";
 import { LONGEST_TRACK_MS, lastfm, userInLinks } from "../../lib/live/lastfm.ts";
+import { liveMetrics } from "../../lib/live/metrics.ts";
 import type { ReadOutcome } from "../../lib/live/read.ts";
-import { ownerFeed } from "../../lib/live/sources.ts";
 import { exposition } from "../../lib/metrics/exposition.ts";
-import { type SiteMetrics, siteMetrics } from "../../lib/metrics/site-metrics.ts";
+import { Metrics } from "../../lib/metrics/registry.ts";
 import { FIXED_NOW, sample } from "../support/app.ts";
 import { samplesOf, total } from "../support/exposition.ts";
 import { API_KEY, INVALID_KEY, type LastfmAnswer, startLastfm, TRACKS } from "../support/lastfm.ts";
@@ -46,9 +47,13 @@ function harness(env: Record<string, string> = {}) {
     ...env,
   });
   let now = FIXED_NOW.getTime();
-  const metrics = siteMetrics();
+  const metrics = new Metrics();
   const log = memoryLog();
-  const feed = ownerFeed(config, LISTENER, USER_AGENT, { clock: () => now, log, metrics });
+  const feed = ownerFeed(config, LISTENER, USER_AGENT, {
+    clock: () => now,
+    log,
+    metrics: liveMetrics(metrics),
+  });
   return {
     feed,
     metrics,
@@ -63,7 +68,7 @@ function harness(env: Record<string, string> = {}) {
   };
 }
 
-const reads = (metrics: SiteMetrics, outcome: string) =>
+const reads = (metrics: Metrics, outcome: string) =>
   total(samplesOf(exposition(metrics.families)), "site_live_reads_total", { source: "lastfm", outcome });
 
 const minutes = (n: number) => n * 60_000;

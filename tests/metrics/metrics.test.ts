@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { VERSION } from "../../lib/runtime/version.ts";
-import { defineRoute, type RouteModule } from "../../lib/site.ts";
-import { STREAM_ENDINGS, STREAM_KINDS } from "../../lib/streams/stream-kinds.ts";
+import { defineRoute, type RouteModule } from "../../lib/site/site.ts";
+import { STREAM_ENDINGS } from "../../lib/streams/stream-kinds.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { freePort } from "../../scripts/loopback.ts";
 import { afterResponses, as, GET_PATHS, STREAM_PATHS } from "../support/app.ts";
@@ -106,9 +106,9 @@ test("streams open and ended, by kind and how: one open while a client reads, no
     expect({ path, open: total(samples, "site_open_streams") }).toEqual({ path, open: 0 });
     expect(total(samples, "site_streams_ended_total", { ending: "left" })).toBe(before + 1);
   }
-  // Every kind and ending is a series from the start, at 0 until it happens.
+  // Every kind (one a streaming route) and ending is a series from the start, at 0 until it happens.
   expect(matching((await scrape()).samples, "site_streams_ended_total", {})).toHaveLength(
-    STREAM_KINDS.length * STREAM_ENDINGS.length,
+    STREAM_PATHS.length * STREAM_ENDINGS.length,
   );
 });
 

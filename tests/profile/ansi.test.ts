@@ -14,7 +14,7 @@ import {
   wrap,
 } from "../../lib/profile/ansi/index.ts";
 import { PALETTES, type PaletteName } from "../../lib/profile/ansi/palettes.ts";
-import { profileLayout } from "../../lib/profile/layout.ts";
+import { profileLayout } from "../../lib/profile/model/layout.ts";
 import { FIXED_NOW, SITE_URL, sample } from "../support/app.ts";
 
 const widest = (text: string) => Math.max(...text.split("\n").map(visibleWidth));

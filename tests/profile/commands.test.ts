@@ -7,13 +7,12 @@
 
 import { describe, expect, test } from "bun:test";
 import { commandLines, commandList, PLAIN, shellWords, visibleWidth } from "../../lib/profile/ansi/index.ts";
-import { loadConfig } from "../../lib/runtime/config.ts";
 import { terminalTextPaths, testApp } from "../support/app.ts";
 import { commandProblems, commandsIn, LONG_SITE_URL, overflowing } from "../support/commands.ts";
 import { ownerContent } from "../support/owners.ts";
 import { plainAt, WIDTHS } from "../support/text.ts";
 
-const app = testApp({ config: loadConfig({ SITE_URL: LONG_SITE_URL }) });
+const app = testApp({ env: { SITE_URL: LONG_SITE_URL } });
 
 /** Every text answer a terminal gets, from the route table, and the switches' help. */
 const ANSWERS = [...(await terminalTextPaths(app, ownerContent("rin", LONG_SITE_URL))), "/?help"];

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { ContentFiles } from "../../lib/content/files.ts";
-import { declaredRoutes } from "../../lib/site.ts";
+import { declaredRoutes } from "../../lib/site/site.ts";
 import { routes as manifest } from "../../routes/_manifest.gen.ts";
 import { otherOwner, SITE_URL, sample, testApp } from "../support/app.ts";
 import { commandsIn, overflowing } from "../support/commands.ts";

@@ -1,6 +1,6 @@
 /** The profile's layout model: what every renderer draws, decided once. */
 import { expect, test } from "bun:test";
-import { profileLayout } from "../../lib/profile/layout.ts";
+import { profileLayout } from "../../lib/profile/model/layout.ts";
 import { FIXED_NOW, SITE_URL, sample } from "../support/app.ts";
 
 const content = sample;

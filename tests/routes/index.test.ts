@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { stripColour, visibleWidth } from "../../lib/profile/ansi/index.ts";
-import { curlCommand } from "../../lib/profile/layout.ts";
+import { curlCommand } from "../../lib/profile/model/layout.ts";
 import { as, GET_PATHS, routePath, routeTableOf, SITE_URL, send, testApp } from "../support/app.ts";
 import { commandsIn } from "../support/commands.ts";
 

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { visibleWidth } from "../../lib/profile/ansi/index.ts";
 import { CLEAR_SCREEN, CURSOR_HOME, viewLength } from "../../lib/profile/ansi/live-view.ts";
-import { liveStatusSchema } from "../../lib/profile/live-status.ts";
-import { loadConfig } from "../../lib/runtime/config.ts";
-import { as, config, SITE_URL, send, testApp } from "../support/app.ts";
+import { liveStatusSchema } from "../../lib/profile/model/live-status.ts";
+import { streamsConfig } from "../../lib/streams/config.ts";
+import { as, SITE_URL, send, testApp } from "../support/app.ts";
 import { firstChunks } from "../support/body.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { tmuxTerminal } from "../support/tmux.ts";
@@ -89,7 +89,7 @@ describe("GET /live for others", () => {
 
 describe("the view's limits", () => {
   test("one client address holds at most LIVE_VIEWS_PER_CLIENT: then 429, Retry-After and one line of text", async () => {
-    const app = testApp({ config: loadConfig({ SITE_URL, LIVE_VIEWS_PER_CLIENT: "2" }) });
+    const app = testApp({ env: { SITE_URL, LIVE_VIEWS_PER_CLIENT: "2" } });
     const open = [await send(app, "/live", as.curl), await send(app, "/live", as.curl)];
     const refused = await send(app, "/live", as.curl);
     expect(refused.status).toBe(429);
@@ -100,7 +100,7 @@ describe("the view's limits", () => {
   });
 
   test("at most LIVE_VIEWS_MAX in all: then 503, Retry-After and one line of text", async () => {
-    const app = testApp({ config: loadConfig({ SITE_URL, LIVE_VIEWS_MAX: "1" }) });
+    const app = testApp({ env: { SITE_URL, LIVE_VIEWS_MAX: "1" } });
     const open = await send(app, "/live", as.curl);
     const refused = await send(app, "/live", as.curl);
     expect(refused.status).toBe(503);
@@ -114,7 +114,7 @@ describe("the view's limits", () => {
   });
 
   test("ends after LIVE_VIEW_SECONDS with a line that says how to come back", async () => {
-    const app = testApp({ config: loadConfig({ SITE_URL, LIVE_VIEW_SECONDS: "1" }) });
+    const app = testApp({ env: { SITE_URL, LIVE_VIEW_SECONDS: "1" } });
     const text = await (await send(app, "/live?nocolor", as.curl)).text();
     expect(text.trimEnd().split("\n").at(-1)).toBe(
       `  The live view ends after 1 s. Come back with: curl -N ${SITE_URL}/live`,
@@ -183,7 +183,7 @@ describe("over a real connection", () => {
 });
 
 test("the limits' defaults: a view lasts 600 s, 100 open in all, 3 per client", () => {
-  expect(config.streams).toEqual({ seconds: 600, max: 100, perClient: 3 });
+  expect(streamsConfig({})).toEqual({ seconds: 600, max: 100, perClient: 3 });
 });
 
 describe("in a real terminal (tmux)", () => {

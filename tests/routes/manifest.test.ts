@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ANY_PATH } from "../../lib/http/pipeline.ts";
 import { METHODS, servedPath } from "../../lib/http/route.ts";
-import { PAGE_SCRIPT_PATH } from "../../lib/profile/html/page-script-route.ts";
+import { PAGE_SCRIPT_PATH } from "../../lib/profile/html/page-scripts.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { currentManifests, renderManifest, urlPathOf } from "../../scripts/gen-routes.ts";
 import { sample, testApp } from "../support/app.ts";

@@ -6,7 +6,6 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { lastChanged } from "../../lib/crawlers/site-pages.ts";
 import { renderSitemap } from "../../lib/crawlers/sitemap.ts";
 import { DOCS_PATH } from "../../lib/docs/paths.ts";
-import { loadConfig } from "../../lib/runtime/config.ts";
 import { as, FIXED_NOW, routeTableOf, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { startEngine } from "../support/engines.ts";
 import { ownerContent, ownerFile, ownerFilesWith } from "../support/owners.ts";
@@ -109,13 +108,14 @@ describe("the IndexNow trigger", () => {
   afterAll(() => engine.stop());
 
   test("submits exactly the sitemap's URLs, in its order", async () => {
-    const config = loadConfig({
-      SITE_URL,
-      INDEXNOW_KEY: "sitemap-test-key",
-      INDEXNOW_ENDPOINTS: engine.url,
-      INDEXNOW_COOLDOWN_SECONDS: "0",
+    const withKey = testApp({
+      env: {
+        SITE_URL,
+        INDEXNOW_KEY: "sitemap-test-key",
+        INDEXNOW_ENDPOINTS: engine.url,
+        INDEXNOW_COOLDOWN_SECONDS: "0",
+      },
     });
-    const withKey = testApp({ config });
     expect((await send(withKey, "/api/ping-indexnow", as.curl, { method: "POST" })).status).toBe(200);
     const submitted = JSON.parse(engine.received[0]?.body ?? "{}").urlList;
     expect(submitted).toEqual(entries(await sitemapOf(withKey)).map(({ loc }) => loc));

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { live } from "../../lib/live/feature.ts";
 import { LIVE_SOURCES } from "../../lib/live/sources.ts";
 import { loadConfig } from "../../lib/runtime/config.ts";
+import { readSettings, settingsOf } from "../support/settings.ts";
 
 describe("configuration", () => {
   test("defaults: port 3000 on every interface, the site at localhost", () => {
@@ -83,13 +85,13 @@ describe("configuration", () => {
   });
 
   test("the live activity: read every 300 s, 5 s a read; each source configured from its own variables", () => {
-    const { refreshSeconds, timeoutMs, sources } = loadConfig({}).live;
+    const { refreshSeconds, timeoutMs, sources } = settingsOf(live, {});
     expect({ refreshSeconds, timeoutMs, sources: sources.length }).toEqual({
       refreshSeconds: 300,
       timeoutMs: 5000,
       sources: LIVE_SOURCES.length,
     });
-    expect(loadConfig({ LIVE_REFRESH_SECONDS: "60", LIVE_TIMEOUT_MS: "2000" }).live).toMatchObject({
+    expect(settingsOf(live, { LIVE_REFRESH_SECONDS: "60", LIVE_TIMEOUT_MS: "2000" })).toMatchObject({
       refreshSeconds: 60,
       timeoutMs: 2000,
     });
@@ -165,7 +167,7 @@ describe("configuration", () => {
   ];
   for (const [env, message] of refusals) {
     test(`refuses ${JSON.stringify(env)} with one line naming the variable`, () => {
-      expect(() => loadConfig(env)).toThrow(message);
+      expect(() => readSettings(env)).toThrow(message);
     });
   }
 });

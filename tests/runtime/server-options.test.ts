@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { DroppedConnection } from "../../lib/http/connections.ts";
 import { LIMITS } from "../../lib/http/limits.ts";
 import { serverErrorHandler } from "../../lib/http/server-options.ts";
-import { defineRoute, type RouteModule } from "../../lib/site.ts";
+import { defineRoute, type RouteModule } from "../../lib/site/site.ts";
 import { startServerProcess } from "../../scripts/loopback.ts";
 import { routesWithSlow } from "../fixtures/slow-route.ts";
 import { ENTRY_POINTS } from "../support/entry-points.ts";

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
+import { SHUTDOWN_GRACE_MS } from "../../lib/app/start.ts";
 import pkg from "../../package.json" with { type: "json" };
 import { copyProject } from "../support/project-copy.ts";
 import { runCommand, scriptLines } from "../support/run.ts";

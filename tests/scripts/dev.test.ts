@@ -75,7 +75,7 @@ test("a content mistake prints one line and the runner stays up; the saved fix i
 test("a new route file is put in the manifest and served", async () => {
   writeFileSync(
     join(project, "routes", "hello.ts"),
-    `import { defineRoute } from "../lib/site.ts";
+    `import { defineRoute } from "../lib/site/site.ts";
 export const GET = defineRoute({
   detail: { summary: "Hello", description: "Test only.", tags: ["test"], responses: () => ({}) },
   setup: () => function hello() { return Response.json({ hello: "world" }); },

@@ -3,7 +3,7 @@
  * server serves: its configuration read as it reads it, `CONTENT_DIR`'s owner and all.
  */
 import { expect, test } from "bun:test";
-import { examplePaths } from "../../lib/site.ts";
+import { examplePaths } from "../../lib/site/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { serverGetPaths } from "../../scripts/served-paths.ts";
 import { getPaths, otherOwner, SITE_URL, sample } from "../support/app.ts";

@@ -8,13 +8,14 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createConnection } from "node:net";
 import type { Connections } from "../../lib/http/connections.ts";
-import { siteMetrics } from "../../lib/metrics/site-metrics.ts";
-import { clientKey } from "../../lib/slots.ts";
+import { Metrics } from "../../lib/metrics/registry.ts";
+import { streamsMetrics } from "../../lib/streams/metrics.ts";
 import { OpenStreams, QUEUE_LIMIT_BYTES, type StreamSource } from "../../lib/streams/open-streams.ts";
+import { clientKey } from "../../lib/utils/slots.ts";
 import { memoryLog } from "../support/log.ts";
 
 const log = memoryLog();
-const metrics = siteMetrics();
+const metrics = streamsMetrics(new Metrics());
 /** Bun's own: the server is the one every stream here is served by, assigned below. */
 let server: ReturnType<typeof Bun.serve>;
 const connections: Connections = {
@@ -39,12 +40,9 @@ server = Bun.serve({
   port: 0,
   hostname: "127.0.0.1",
   fetch(request) {
-    const opened = streams.open(
-      request,
-      "/flood",
-      { kind: "view", contentType: "text/plain", everyMs: 5, quietSeconds: 10 },
-      FLOOD,
-    );
+    const opened = streams
+      .ofKind({ kind: "view", contentType: "text/plain", everyMs: 5, quietSeconds: 10 })
+      .open(request, "/flood", FLOOD);
     return opened instanceof Response ? opened : new Response("refused", { status: opened.status });
   },
 });
@@ -98,12 +96,9 @@ test("draining ends every stream with its last words, and frees every slot", asy
     port: 0,
     hostname: "127.0.0.1",
     fetch: (request) =>
-      streams.open(
-        request,
-        "/quiet",
-        { kind: "events", contentType: "text/plain", everyMs: 1000, quietSeconds: 10 },
-        slow,
-      ) as Response,
+      streams
+        .ofKind({ kind: "events", contentType: "text/plain", everyMs: 1000, quietSeconds: 10 })
+        .open(request, "/quiet", slow) as Response,
   });
   const texts = Promise.all(
     [1, 2, 3].map(async () => (await fetch(`http://127.0.0.1:${quiet.port}/`)).text()),
@@ -128,12 +123,9 @@ test("a source that throws ends its own stream, logged with its trace, and the s
     port: 0,
     hostname: "127.0.0.1",
     fetch: (request) =>
-      own.open(
-        request,
-        "/broken",
-        { kind: "view", contentType: "text/plain", everyMs: 20, quietSeconds: 10 },
-        failing,
-      ) as Response,
+      own
+        .ofKind({ kind: "view", contentType: "text/plain", everyMs: 20, quietSeconds: 10 })
+        .open(request, "/broken", failing) as Response,
   });
   const before = endings().length;
   const response = await fetch(`http://127.0.0.1:${broken.port}/`);
@@ -149,12 +141,9 @@ test("a source that throws ends its own stream, logged with its trace, and the s
 test("once drained, a stream asked for is refused: nothing would end it", () => {
   const own = newStreams();
   own.drain();
-  const refusal = own.open(
-    new Request("http://x/late"),
-    "/late",
-    { kind: "view", contentType: "text/plain", everyMs: 1000, quietSeconds: 10 },
-    FLOOD,
-  );
+  const refusal = own
+    .ofKind({ kind: "view", contentType: "text/plain", everyMs: 1000, quietSeconds: 10 })
+    .open(new Request("http://x/late"), "/late", FLOOD);
   expect(refusal).toMatchObject({ status: 503, retryAfterSeconds: 30 });
 });
 
@@ -165,9 +154,9 @@ test("HEAD answers what GET would: the refusal too, when every slot is taken", (
   );
   const options = { kind: "view", contentType: "text/plain", everyMs: 1000, quietSeconds: 10 } as const;
   const quiet: StreamSource = { first: () => "start\n", next: () => "", last: () => "" };
-  const held = own.open(new Request("http://x/"), "/", options, quiet);
+  const held = own.ofKind(options).open(new Request("http://x/"), "/", quiet);
   expect(held).toBeInstanceOf(Response);
-  expect(own.open(new Request("http://x/", { method: "HEAD" }), "/", options, quiet)).toMatchObject({
+  expect(own.ofKind(options).open(new Request("http://x/", { method: "HEAD" }), "/", quiet)).toMatchObject({
     status: 503,
   });
   own.drain();

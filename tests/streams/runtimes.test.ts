@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
+import { SHUTDOWN_GRACE_MS } from "../../lib/app/start.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { as, routePath, STREAM_PATHS } from "../support/app.ts";
 import { firstChunks } from "../support/body.ts";

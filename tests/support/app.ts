@@ -2,11 +2,15 @@
  * Test support: the app in-process with a fixed clock, and the User-Agents and headers
  * that real clients send, so a test reads `send(app, "/api/ping", as.curl)`.
  */
+import { type AppOptions, type BuiltApp, createApp } from "../../lib/app/app.ts";
 import type { Content } from "../../lib/content/site-content.ts";
-import { type AppOptions, createApp } from "../../lib/http/app.ts";
+import { FEATURES } from "../../lib/features.ts";
 import type { RouteSummary } from "../../lib/http/route.ts";
-import { loadConfig } from "../../lib/runtime/config.ts";
-import { examplePaths, routeTable } from "../../lib/site.ts";
+import { live } from "../../lib/live/feature.ts";
+import type { LiveFeed } from "../../lib/live/feed.ts";
+import { type Env, loadConfig } from "../../lib/runtime/config.ts";
+import type { Feature } from "../../lib/site/feature.ts";
+import { examplePaths, routeTable } from "../../lib/site/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { memoryLog } from "./log.ts";
 import { ownerContent, ownerFiles } from "./owners.ts";
@@ -73,19 +77,42 @@ export const STREAM_PATHS = getPaths(sample, true);
 /** A Saturday afternoon in Lisbon; golden files are rendered at this instant. */
 export const FIXED_NOW = new Date("2026-11-21T14:05:09Z");
 
+/** What a test may vary in the app: its environment, and anything `createApp` takes. */
+export interface TestAppOptions extends Partial<Omit<AppOptions, "config">> {
+  /** The owner's live activity as a test fixes it, in place of the one the live feature reads. */
+  readonly live?: LiveFeed;
+}
+
+/** The features `start` serves, with the live feed a test gives in place of the one read from the sources. */
+export function featuresWith(feed: LiveFeed | undefined): readonly Feature[] {
+  if (!feed) return FEATURES;
+  return FEATURES.map((feature) => (feature.name === live.name ? { ...live, setup: () => feed } : feature));
+}
+
 /**
- * The app as `start` builds it, for the sample owner at the fixed instant, logging to
- * memory, unless told otherwise.
+ * The app as `start` builds it, its route files and features, for the sample owner at the
+ * fixed instant, logging to memory, with `SITE_URL` set and nothing else unless told
+ * otherwise; with what it was built with (`site`, `lifecycle`).
  */
-export function testApp(options: Partial<AppOptions> = {}) {
+export function testSite({ live: feed, env = { SITE_URL }, ...options }: TestAppOptions = {}): BuiltApp {
   return createApp({
-    config,
+    config: loadConfig(env),
+    env,
     log: memoryLog(),
     clock: () => FIXED_NOW.getTime(),
     files: ownerFiles("rin"),
+    routes,
+    features: featuresWith(feed),
     ...options,
   });
 }
+
+/** The app a test sends requests to (`send`), built as `testSite` builds it. */
+export function testApp(options: TestAppOptions = {}) {
+  return testSite(options).app;
+}
+
+export type { Env };
 
 /** Request headers of real clients, as they send them by default. */
 export const as = {

@@ -3,7 +3,8 @@
  * entry point calls (`start`, with `server.ts`'s description of Bun), on a free loopback
  * port; and a raw HTTP/1.1 client for requests `fetch` refuses to send.
  */
-import { type Server, type StartOptions, start } from "../../lib/runtime/start.ts";
+import { type Server, type StartOptions, start } from "../../lib/app/start.ts";
+import { SITE } from "../../lib/features.ts";
 import { bun } from "../../server.ts";
 import { FIXED_NOW, SITE_URL } from "./app.ts";
 import { NO_GITHUB, NO_LASTFM } from "./loopback-only.ts";
@@ -24,7 +25,7 @@ export interface TestServer extends Server {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: StartOptions = {},
+  options: Partial<StartOptions> = {},
 ): Promise<TestServer> {
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -51,7 +52,7 @@ export async function startServer(
       // Signals are for the process; a test stops its server itself.
       onSignal: () => {},
     },
-    { clock: () => FIXED_NOW.getTime(), ...options },
+    { ...SITE, clock: () => FIXED_NOW.getTime(), ...options },
   );
   const port = Number(new URL(server.url).port);
   return { ...server, port, stdout, stderr };

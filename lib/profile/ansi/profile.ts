@@ -3,7 +3,7 @@
  * from 40 columns up. What `curl yoursite` shows: what fits a terminal, and where the
  * rest is (the page, and the JSON of the routes that serve the content whole).
  */
-import type { ProfileLayout, SectionRenderers } from "../layout.ts";
+import type { ProfileLayout, SectionRenderers } from "../model/layout.ts";
 import { commandList } from "./command.ts";
 import { framed, heading, insideFrame, keyValue, skillBar, timelineRow } from "./parts.ts";
 import type { Style } from "./style.ts";

@@ -2,7 +2,7 @@
  * @module The status card `/api/ping` shows a person at a terminal: more than the
  * JSON heartbeat, and a nudge toward what to try next.
  */
-import type { LocalTime } from "../owner-time.ts";
+import type { LocalTime } from "../model/owner-time.ts";
 import { type CommandEntry, commandList } from "./command.ts";
 import { framed, heading, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";

@@ -11,9 +11,15 @@
  * the owner's own, so each carries `rel="me"`, in the body and again in the head.
  */
 
-import type { CareerEntry, ProfileLayout, SectionId, SectionRenderers, TimelineEntry } from "../layout.ts";
-import { html, SafeHtml, safeHref } from "./escape.ts";
-import { PAGE_SCRIPT_PATH } from "./page-script-route.ts";
+import { html, SafeHtml, safeHref } from "../../utils/escape-html.ts";
+import type {
+  CareerEntry,
+  ProfileLayout,
+  SectionId,
+  SectionRenderers,
+  TimelineEntry,
+} from "../model/layout.ts";
+import { PAGE_SCRIPT_PATH } from "./page-scripts.ts";
 import { stylesheet } from "./styles.ts";
 
 /** A page and the one stylesheet in it, whose hash the Content-Security-Policy allows. */

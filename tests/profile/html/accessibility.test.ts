@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
-import type { StartOptions } from "../../../lib/runtime/start.ts";
+import type { StartOptions } from "../../../lib/app/start.ts";
+import { featuresWith } from "../../support/app.ts";
 import { type Browser, type ColorScheme, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
 import { shownFeed } from "../../support/live.ts";
 import { ownerFiles } from "../../support/owners.ts";
@@ -17,8 +18,8 @@ import { startServer, type TestServer } from "../../support/server.ts";
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: what axe checks of them. */
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
-const OWNERS: [name: string, options: StartOptions][] = [
-  ["the sample owner, with activity shown", { live: shownFeed() }],
+const OWNERS: [name: string, options: Partial<StartOptions>][] = [
+  ["the sample owner, with activity shown", { features: featuresWith(shownFeed()) }],
   ["an owner with nothing optional", { files: ownerFiles("anuradha") }],
 ];
 

@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { ContentFiles } from "../../../lib/content/files.ts";
-import { PAGE_SCRIPT_PATH } from "../../../lib/profile/html/page-script-route.ts";
+import { PAGE_SCRIPT_PATH } from "../../../lib/profile/html/page-scripts.ts";
 import { otherOwner } from "../../support/app.ts";
 import { type Browser, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
 import { ownerFiles } from "../../support/owners.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { escapeHtml, html, SafeHtml, safeHref } from "../../../lib/profile/html/escape.ts";
+import { escapeHtml, html, SafeHtml, safeHref } from "../../../lib/utils/escape-html.ts";
 
 describe("escapeHtml", () => {
   test("escapes the five characters that can end text or an attribute", () => {

@@ -5,11 +5,10 @@
 
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { escapeHtml } from "../../../lib/profile/html/escape.ts";
 import { renderPage } from "../../../lib/profile/html/page.ts";
-import { PAGE_SCRIPT_PATH } from "../../../lib/profile/html/page-script-route.ts";
-import { curlCommand, profileLayout } from "../../../lib/profile/layout.ts";
-import { loadConfig } from "../../../lib/runtime/config.ts";
+import { PAGE_SCRIPT_PATH } from "../../../lib/profile/html/page-scripts.ts";
+import { curlCommand, profileLayout } from "../../../lib/profile/model/layout.ts";
+import { escapeHtml } from "../../../lib/utils/escape-html.ts";
 import {
   as,
   FIXED_NOW,
@@ -123,7 +122,7 @@ describe("GET / for a browser", () => {
   });
 
   test("builds the title, description, Open Graph tags and canonical link from SITE_URL", async () => {
-    const other = testApp({ config: loadConfig({ SITE_URL: "https://cv.example.org" }) });
+    const other = testApp({ env: { SITE_URL: "https://cv.example.org" } });
     const body = await (await send(other, "/", as.browser)).text();
     expect(body).toContain("<title>Rin Hayashi · Staff ML Engineer</title>");
     expect(body).toContain('<meta name="description" content="Measures twice, ships small');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { EVENTS_PATH } from "../../../lib/profile/html/live-script.ts";
-import { PAGE_SCRIPT_PATH } from "../../../lib/profile/html/page-script-route.ts";
+import { PAGE_SCRIPT_PATH } from "../../../lib/profile/html/page-scripts.ts";
 import { routes } from "../../../routes/_manifest.gen.ts";
 import { as, FIXED_NOW, send, testApp } from "../../support/app.ts";
 import { type Browser, launchChromium, VIEWPORTS } from "../../support/chromium.ts";

@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
-import { liveStatusSchema } from "../../../lib/profile/live-status.ts";
-import { loadConfig } from "../../../lib/runtime/config.ts";
+import { liveStatusSchema } from "../../../lib/profile/model/live-status.ts";
 import { as, FIXED_NOW, SITE_URL, send, testApp } from "../../support/app.ts";
 import { firstChunks } from "../../support/body.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
@@ -54,7 +53,7 @@ describe("GET /api/events", () => {
   });
 
   test("shares the live views' slots: when every one is taken, 503 with Retry-After, in the envelope", async () => {
-    const app = testApp({ config: loadConfig({ SITE_URL, LIVE_VIEWS_MAX: "1" }) });
+    const app = testApp({ env: { SITE_URL, LIVE_VIEWS_MAX: "1" } });
     const open = await send(app, "/api/events", as.browser);
     const refused = await send(app, "/api/events", as.pythonRequests);
     expect(refused.status).toBe(503);
@@ -91,7 +90,7 @@ describe("over a real connection", () => {
   }, 25_000);
 
   test("ends after LIVE_VIEW_SECONDS with an end event and a retry hint", async () => {
-    const app = testApp({ config: loadConfig({ SITE_URL, LIVE_VIEW_SECONDS: "1" }) });
+    const app = testApp({ env: { SITE_URL, LIVE_VIEW_SECONDS: "1" } });
     const events = parsed(await (await send(app, "/api/events", as.browser)).text());
     expect(events.slice(-2)).toEqual([{ event: "end", data: "time_up" }, { retry: "5000" }]);
   });

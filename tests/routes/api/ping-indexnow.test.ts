@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "bun:test";
 import { sitePages } from "../../../lib/crawlers/site-pages.ts";
-import { loadConfig } from "../../../lib/runtime/config.ts";
 import {
   as,
   FIXED_NOW,
@@ -35,15 +34,15 @@ function indexNowApp(
   clock = () => FIXED_NOW.getTime(),
 ) {
   const log = memoryLog();
-  const config = loadConfig({
+  const appEnv = {
     SITE_URL,
     INDEXNOW_KEY: KEY,
     INDEXNOW_ENDPOINTS: endpoints.join(","),
     INDEXNOW_TIMEOUT_MS: "500",
     INDEXNOW_COOLDOWN_SECONDS: "0",
     ...env,
-  });
-  return { app: testApp({ config, clock, log }), events: log.events };
+  };
+  return { app: testApp({ env: appEnv, clock, log }), events: log.events };
 }
 
 const trigger = (app: ReturnType<typeof indexNowApp>["app"], headers: Record<string, string> = as.curl) =>

@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { liveConfig } from "../../../lib/live/config.ts";
+import { ownerFeed } from "../../../lib/live/feature.ts";
 import type { LiveFeed } from "../../../lib/live/feed.ts";
-import { ownerFeed } from "../../../lib/live/sources.ts";
-import { siteMetrics } from "../../../lib/metrics/site-metrics.ts";
-import { Lifecycle } from "../../../lib/runtime/lifecycle.ts";
-import { releaseId } from "../../../lib/runtime/release.ts";
+import { liveMetrics } from "../../../lib/live/metrics.ts";
+import { Metrics } from "../../../lib/metrics/registry.ts";
 import { VERSION } from "../../../lib/runtime/version.ts";
-import { as, FIXED_NOW, otherOwner, SITE_URL, sample, send, testApp } from "../../support/app.ts";
+import { releaseId } from "../../../lib/site/release.ts";
+import { as, FIXED_NOW, otherOwner, SITE_URL, sample, send, testApp, testSite } from "../../support/app.ts";
 import { documentedSchemaErrors } from "../../support/documented-schema.ts";
 import { type FakeEngine, startEngine } from "../../support/engines.ts";
 import { EVENTS, type StandInGithub, startGithub } from "../../support/github.ts";
@@ -37,7 +37,7 @@ afterAll(() => github.stop());
 /** A feed over the fixture owner's GitHub, on a clock the test moves. */
 function readFeed(clock: () => number): LiveFeed {
   const config = liveConfig({ GITHUB_API_URL: github.url, LIVE_TIMEOUT_MS: "1000" });
-  return ownerFeed(config, sample, "test", { clock, log: memoryLog(), metrics: siteMetrics() });
+  return ownerFeed(config, sample, "test", { clock, log: memoryLog(), metrics: liveMetrics(new Metrics()) });
 }
 
 describe("the plain heartbeat is unchanged", () => {
@@ -158,7 +158,7 @@ describe("application/health+json", () => {
       const live = ownerFeed(config, sample, "test", {
         clock: () => FIXED_NOW.getTime(),
         log: memoryLog(),
-        metrics: siteMetrics(),
+        metrics: liveMetrics(new Metrics()),
       });
       await live.refresh();
       const { status, body } = await health(testApp({ live }));
@@ -177,8 +177,7 @@ describe("application/health+json", () => {
   });
 
   test("fail, 503: the server is draining", async () => {
-    const lifecycle = new Lifecycle();
-    const app = testApp({ files: ownerFiles("anuradha"), lifecycle });
+    const { app, lifecycle } = testSite({ files: ownerFiles("anuradha") });
     lifecycle.drain();
     const { status, body } = await health(app);
     expect(status).toBe(503);
@@ -201,13 +200,13 @@ describe("application/health+json", () => {
 });
 
 test("pass, warn and fail each keep to the schema the document publishes, which Ajv judges (and refuses a broken one)", async () => {
-  const lifecycle = new Lifecycle();
+  const draining = testSite();
   const apps = {
     pass: testApp({ files: ownerFiles("anuradha") }),
     warn: testApp(),
-    fail: testApp({ lifecycle }),
+    fail: draining.app,
   };
-  lifecycle.drain();
+  draining.lifecycle.drain();
   const document = await (await send(apps.pass, "/api/docs/json", as.pythonRequests)).json();
   for (const [expected, app] of Object.entries(apps)) {
     const { status, body } = await health(app);

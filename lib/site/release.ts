@@ -4,7 +4,7 @@
  * about once (`lib/indexnow/trigger.ts`).
  */
 import type { ContentFiles } from "../content/files.ts";
-import { sha256 } from "../http/sha256.ts";
+import { sha256 } from "../utils/sha256.ts";
 
 /**
  * `1.0.0+91a86731a0c9.3f2a9c1b7d4e`: the version, and a digest of every content file as

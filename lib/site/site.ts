@@ -1,13 +1,17 @@
 /**
- * @module What a route file is, and what it may use. A file under `routes/` exports one
- * route per HTTP method it answers (`export const GET = defineRoute({...})`); its path is
- * the file's path (`routes/api/now.ts` is `/api/now`). `setup` runs once, when the app is
- * built, with the `Site`, and returns the handler: whatever can be prepared ahead (a
- * content file read and checked, a body serialised) is prepared there.
+ * @module What a route file is, and what it and a feature may use. A file under `routes/`
+ * exports one route per HTTP method it answers (`export const GET = defineRoute({...})`);
+ * its path is the file's path (`routes/api/now.ts` is `/api/now`). `setup` runs once, when
+ * the app is built, with the `Site`, and returns the handler: whatever can be prepared
+ * ahead (a content file read and checked, a body serialised) is prepared there. What a
+ * feature brings (the live feed, the streams' limits) a route reaches with
+ * `site.service(feature)`.
  */
 import type { DocumentDecoration } from "elysia";
-import type { ContentFile } from "./content/content-file.ts";
-import type { Content } from "./content/site-content.ts";
+import type { ContentFile } from "../content/content-file.ts";
+import type { Profile } from "../content/schemas.ts";
+import type { Content } from "../content/site-content.ts";
+import type { Connections } from "../http/connections.ts";
 import {
   type Handler,
   METHODS,
@@ -15,17 +19,16 @@ import {
   type RouteSummary,
   type RouteTraits,
   servedPath,
-} from "./http/route.ts";
-import type { IndexNowService } from "./indexnow/service.ts";
-import type { LiveFeed } from "./live/feed.ts";
-import type { SiteMetrics } from "./metrics/site-metrics.ts";
-import type { Config } from "./runtime/config.ts";
-import type { Lifecycle } from "./runtime/lifecycle.ts";
-import type { Log } from "./runtime/log.ts";
-import type { OpenStreams } from "./streams/open-streams.ts";
+} from "../http/route.ts";
+import type { Metrics } from "../metrics/registry.ts";
+import type { Config } from "../runtime/config.ts";
+import type { Lifecycle } from "../runtime/lifecycle.ts";
+import type { Log } from "../runtime/log.ts";
+import type { SiteHealth } from "./health.ts";
 
-/** What every route may use, built once by `createApp`. */
+/** What every route and every feature may use, built once by `createApp`. */
 export interface Site {
+  /** The core's configuration; a feature gets its own settings beside the `Site`. */
   readonly config: Config;
   /** The profile and /now, checked. */
   readonly content: Content;
@@ -44,20 +47,46 @@ export interface Site {
   readonly random: () => number;
   readonly startedAt: Date;
   readonly version: string;
+  /** The running release: the version and a digest of the content (`release.ts`). */
+  readonly release: string;
   /** Every route of the app, for the index, the profile's "Try", the ping's card and the sitemap. */
   readonly routes: readonly RouteSummary[];
+  /** Every method and path the route files declare, with its OpenAPI operation: what the API's docs describe. */
+  readonly documented: readonly DocumentedRoute[];
   /** Failures and one-line structured events. */
   readonly log: Pick<Log, "error" | "event">;
-  /** What the app counts beyond its answers, for Prometheus (`lib/metrics/`). */
-  readonly metrics: Pick<SiteMetrics, "indexNowSubmission">;
-  /** The running release's IndexNow trigger: submitted through by one route, read by the health check. */
-  readonly indexNow: IndexNowService;
-  /** The owner's live activity, as last read; reading it never waits (`lib/live/feed.ts`). */
-  readonly live: Pick<LiveFeed, "latest" | "health">;
-  /** The answers that stay open (the live view, the event stream), and their limits (`lib/streams/`). */
-  readonly streams: OpenStreams;
+  /** Where a feature registers what it counts, for Prometheus (`lib/metrics/`). */
+  readonly metrics: Metrics;
+  /** What the runtime knows of each request's connection: its address, how long it may stay quiet. */
+  readonly connections: Connections;
   /** Whether the server is draining after SIGTERM (`lib/runtime/lifecycle.ts`). */
   readonly lifecycle: Pick<Lifecycle, "draining">;
+  /** The heartbeat's health: the core's checks and every feature's (`health.ts`). */
+  readonly health: SiteHealth;
+  /**
+   * The service `feature` set up for this app (`lib/site/feature.ts`): the live feed, the
+   * open streams. Throws, naming the feature, when the app was built without it, or when
+   * a feature asks for one set up after it (`lib/features.ts` lists them in order).
+   */
+  service<S>(feature: ServiceKey<S>): S;
+}
+
+/** What `Site.service` needs of a feature: its name, and what its `setup` returns. */
+export interface ServiceKey<S> {
+  readonly name: string;
+  setup(...args: never[]): S;
+}
+
+/** The API's name, `<owner>'s site API`: the document's title, and what the index and the health check call it. */
+export function siteApiName(profile: Pick<Profile, "name">): string {
+  return `${profile.name}'s site API`;
+}
+
+/** A route of a route file, as the API's docs describe it. */
+export interface DocumentedRoute {
+  readonly method: Method;
+  readonly path: string;
+  readonly detail: RouteDetail;
 }
 
 export type RouteResponses = NonNullable<DocumentDecoration["responses"]>;

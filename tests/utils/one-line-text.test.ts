@@ -3,7 +3,7 @@
  * one-line fields carry refuses exactly the characters `onOneLine` replaces.
  */
 import { expect, test } from "bun:test";
-import { ONE_LINE_PATTERN, onOneLine } from "../lib/one-line-text.ts";
+import { ONE_LINE_PATTERN, onOneLine } from "../../lib/utils/one-line-text.ts";
 
 test("the schemas' pattern and onOneLine agree on every character of the Basic Multilingual Plane", () => {
   const pattern = new RegExp(ONE_LINE_PATTERN);

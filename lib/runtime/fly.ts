@@ -3,7 +3,7 @@
  * every machine (https://fly.io/docs/machines/runtime-environment/), validated at
  * start-up. Off Fly they are absent and every guarantee is per process.
  */
-import { ConfigError, type Env, matching } from "../runtime/env.ts";
+import { ConfigError, type Env, matching } from "./env.ts";
 
 export interface FlyMachine {
   /** `FLY_APP_NAME`: names the app's `.internal` DNS records. */

@@ -1,7 +1,7 @@
 /**
  * @module The metrics port's one answer: `GET /metrics`, the exposition of the site's
  * and the process's metrics, for Fly's Prometheus. A bare fetch handler, served by
- * `lib/runtime/start.ts` on `METRICS_PORT` beside the public port and never on it: no
+ * `start.ts` on `METRICS_PORT` beside the public port and never on it: no
  * Elysia, no pipeline, no access-log line, so a scrape is neither logged nor counted.
  * Anything else answers the API's error envelope, classifying who asked itself, as no
  * pipeline runs here.
@@ -9,13 +9,14 @@
 import { clientOf } from "../http/client-kind.ts";
 import { ApiError, errorResponse } from "../http/errors.ts";
 import { CACHE_CONTROL } from "../http/headers.ts";
-import { quoteInput } from "../http/request-input.ts";
-import { EXPOSITION_CONTENT_TYPE, exposition, type MetricFamily } from "./exposition.ts";
+import { EXPOSITION_CONTENT_TYPE, exposition } from "../metrics/exposition.ts";
+import type { Metrics } from "../metrics/registry.ts";
+import { quoteInput } from "../utils/request-input.ts";
 
 /** Where Prometheus scrapes, on the metrics port. */
 export const METRICS_PATH = "/metrics";
 
-export function metricsEndpoint(families: readonly MetricFamily[]): (request: Request) => Response {
+export function metricsEndpoint(metrics: Pick<Metrics, "families">): (request: Request) => Response {
   return function scrape(request) {
     const path = new URL(request.url).pathname;
     if (path !== METRICS_PATH) {
@@ -39,7 +40,7 @@ export function metricsEndpoint(families: readonly MetricFamily[]): (request: Re
         clientOf(request),
       );
     }
-    return new Response(request.method === "HEAD" ? null : exposition(families), {
+    return new Response(request.method === "HEAD" ? null : exposition(metrics.families), {
       headers: { "content-type": EXPOSITION_CONTENT_TYPE, "cache-control": CACHE_CONTROL.noStore },
     });
   };

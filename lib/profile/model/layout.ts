@@ -6,13 +6,13 @@
  * renderer until it draws it.
  */
 
-import { placeOf } from "../content/schemas.ts";
-import type { Content } from "../content/site-content.ts";
-import { DOCS_PATH } from "../docs/paths.ts";
-import type { PageLink, RouteSummary, WholeContent } from "../http/route.ts";
-import { blueskyProfileUrl, isBlueskyLink } from "../identity/bluesky.ts";
-import { fediverseAccount } from "../identity/fediverse.ts";
-import type { KnownActivity } from "../live/feed.ts";
+import { placeOf } from "../../content/schemas.ts";
+import type { Content } from "../../content/site-content.ts";
+import { DOCS_PATH } from "../../docs/paths.ts";
+import type { PageLink, RouteSummary, WholeContent } from "../../http/route.ts";
+import { blueskyProfileUrl, isBlueskyLink } from "../../identity/bluesky.ts";
+import { fediverseAccount } from "../../identity/fediverse.ts";
+import type { KnownActivity } from "../../live/feed.ts";
 import { ago, type LocalTime, ownerLocalTime } from "./owner-time.ts";
 
 /** One endpoint of the API, with a command that calls it. */

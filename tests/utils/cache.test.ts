@@ -1,6 +1,6 @@
 /** The one way the app keeps what it built: per key, again each interval, never more than its limit. */
 import { describe, expect, test } from "bun:test";
-import { Cache } from "../lib/cache.ts";
+import { Cache } from "../../lib/utils/cache.ts";
 
 /** A build that says how many times it ran. */
 function counting() {

@@ -1,6 +1,6 @@
 /** A door's slots: so many in all, so many per address; an unknown client (behind Fly's proxy) held by the total alone. */
 import { expect, test } from "bun:test";
-import { Slots } from "../lib/slots.ts";
+import { Slots } from "../../lib/utils/slots.ts";
 
 test("an address gets its share, then per_client; another address still gets in until max", () => {
   const slots = new Slots(3, 2);

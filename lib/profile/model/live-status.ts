@@ -4,8 +4,8 @@
  * activity at each live source, with its age.
  */
 import { Type as t } from "@sinclair/typebox";
-import type { Content } from "../content/site-content.ts";
-import type { KnownActivity } from "../live/feed.ts";
+import type { Content } from "../../content/site-content.ts";
+import type { KnownActivity } from "../../live/feed.ts";
 import { type LiveLine, liveLines } from "./layout.ts";
 import { type LocalTime, ownerLocalTime } from "./owner-time.ts";
 

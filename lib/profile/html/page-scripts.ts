@@ -1,10 +1,12 @@
 /**
  * @module The page's scripts: those the route table's routes declare (`pageScript`), served
- * together at one path beside the page, outside the API's table; nothing when no route has one.
+ * together at one path beside the page, outside the API's table; nothing when no route has
+ * one. A feature, so that the app names no path of the page's.
  */
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../http/headers.ts";
 import { PreparedResponse } from "../../http/prepared-response.ts";
 import type { RouteSummary, ServedRoute } from "../../http/route.ts";
+import { defineFeature } from "../../site/feature.ts";
 
 /** Where the page loads its scripts from; the page's Content-Security-Policy allows this origin's scripts. */
 export const PAGE_SCRIPT_PATH = "/page.js";
@@ -27,3 +29,10 @@ export function pageScriptRoutes(routes: readonly RouteSummary[]): ServedRoute[]
   });
   return [{ method: "GET", path: PAGE_SCRIPT_PATH, handler: ({ request }) => script.respond(request) }];
 }
+
+export const pageScripts = defineFeature({
+  name: "page-scripts",
+  docs: "docs/live-view.md",
+  setup: () => undefined,
+  serves: (_, site) => pageScriptRoutes(site.routes),
+});

@@ -1,24 +1,25 @@
 /**
  * @module Start-up and shutdown, the same on every runtime. The entry points
- * (`server.ts`, `server.deno.ts`) describe their runtime and call `start`; so do the
- * tests, the benchmark and the soak, so what they exercise is what ships. Two servers
- * listen: the app on `PORT`, and `GET /metrics` for Prometheus on `METRICS_PORT` when
- * metrics are on. A port in use, like a bad variable, is a one-line refusal naming it.
+ * (`server.ts`, `server.deno.ts`) describe their runtime and call `start` with what the
+ * site serves (`lib/features.ts`); so do the tests, the benchmark and the soak, so what
+ * they exercise is what ships. In order: the command line, the configuration and the log,
+ * the app (every feature set up), the features' own ports, the app's port, the metrics'
+ * port, then the features' background work. A bad variable or content file, or a port in
+ * use, is a one-line refusal naming it.
  */
 import { ContentError } from "../content/site-content.ts";
-import { type Doors, openDoors } from "../doors/doors.ts";
-import { type App, type AppOptions, createApp, siteOf } from "../http/app.ts";
 import type { Connections } from "../http/connections.ts";
-import { METRICS_PATH, metricsEndpoint } from "../metrics/endpoint.ts";
 import { processMetrics } from "../metrics/process-metrics.ts";
-import { siteMetrics } from "../metrics/site-metrics.ts";
-import { readCommandLine } from "./command-line.ts";
-import { type Config, ConfigError, type Env, type ListenAddress, loadConfig } from "./config.ts";
-import { Lifecycle } from "./lifecycle.ts";
-import { ListenError, type ListenFailure } from "./listen-error.ts";
-import { createLog, type Log } from "./log.ts";
-import { SERVER_COMMAND } from "./server-usage.ts";
-import { VERSION } from "./version.ts";
+import { Metrics } from "../metrics/registry.ts";
+import { readCommandLine } from "../runtime/command-line.ts";
+import { type Config, ConfigError, type Env, type ListenAddress, loadConfig } from "../runtime/config.ts";
+import { type AddressVariables, ListenError, type ListenFailure } from "../runtime/listen-error.ts";
+import { createLog, type Log } from "../runtime/log.ts";
+import { VERSION } from "../runtime/version.ts";
+import type { Site } from "../site/site.ts";
+import { type App, type AppOptions, createApp, type SiteParts } from "./app.ts";
+import { METRICS_PATH, metricsEndpoint } from "./metrics-endpoint.ts";
+import { serverCommand } from "./server-usage.ts";
 
 /**
  * Requests in flight get this long to finish after SIGTERM/SIGINT before the process
@@ -26,17 +27,23 @@ import { VERSION } from "./version.ts";
  */
 export const SHUTDOWN_GRACE_MS = 8000;
 
-/** How long the doors' connections get to close after their last line, within the grace. */
-const DOORS_CLOSE_MS = 1500;
-
-/** The server once it listens: where, and how to stop it. */
+/** A server once it listens: where, and how to stop it. */
 export interface Listening {
   /** e.g. `http://127.0.0.1:3000`. */
   readonly url: string;
   /** Stops accepting, and resolves once the requests in flight have been answered. */
   stop(): Promise<void>;
-  /** What the server knows of each request's connection; none for the metrics' server. */
-  readonly connections?: Connections;
+}
+
+/** The runtime's HTTP server for the app, before it listens. */
+export interface HttpServer {
+  /** What it knows of each request's connection once it listens: the address, how long it may stay quiet. */
+  readonly connections: Connections;
+  /**
+   * Serves `app` at `address`. Rejects with a `ListenError` when the runtime says the
+   * address is in use or not this machine's.
+   */
+  listen(app: App, address: ListenAddress): Promise<Listening>;
 }
 
 /** What an entry point tells `start` about its runtime. */
@@ -52,11 +59,8 @@ export interface Runtime {
   err(text: string): void;
   exit(code: number): never;
   onSignal(signal: "SIGTERM" | "SIGINT", listener: () => void): void;
-  /**
-   * Serves the app at the configured address. Rejects with a `ListenError` when the
-   * runtime says the address is in use or not this machine's.
-   */
-  listen(app: App, address: ListenAddress): Promise<Listening>;
+  /** A server for the app, one per start. */
+  httpServer(): HttpServer;
   /** Serves a bare fetch handler: the metrics, a second small server beside the app. Rejects as `listen` does. */
   serve(fetch: (request: Request) => Response, address: ListenAddress): Promise<Listening>;
 }
@@ -64,41 +68,35 @@ export interface Runtime {
 /** A running server. */
 export interface Server extends Listening {
   readonly app: App;
+  /** What its routes and features use: a test finds a feature's service there (`site.service`). */
+  readonly site: Site;
   readonly config: Config;
   readonly log: Log;
   /** Where `GET /metrics` is served, e.g. `http://127.0.0.1:9091`; undefined when metrics are off. */
   readonly metricsUrl: string | undefined;
-  /** The doors beside HTTP (SSH, finger) that listen, and where. */
-  readonly doors: Pick<Doors, "ssh" | "finger">;
 }
 
-/** What a test may vary in the app; everything else comes from the environment. */
-export type StartOptions = Omit<AppOptions, "config" | "log" | "metrics" | "lifecycle" | "connections">;
+/** What the site serves, and what a test may vary in the app; everything else comes from the environment. */
+export type StartOptions = SiteParts & Pick<Partial<AppOptions>, "files" | "clock" | "random">;
 
 /**
  * Answers `--help` and `--version` (and refuses any other option, exit 2), reads the
- * configuration, builds the app and listens; then drains on SIGTERM or SIGINT. A bad
- * variable or content file, or a port in use, stops start-up with one line naming it,
- * and exit code 1.
+ * configuration, builds the app, opens the features' ports and listens; then drains on
+ * SIGTERM or SIGINT. A bad variable or content file, or a port in use, stops start-up
+ * with one line naming it, and exit code 1.
  */
-export async function start(runtime: Runtime, options: StartOptions = {}): Promise<Server> {
-  const read = readCommandLine(runtime.args, SERVER_COMMAND, runtime);
+export async function start(runtime: Runtime, options: StartOptions): Promise<Server> {
+  const read = readCommandLine(runtime.args, serverCommand(options.features), runtime);
   if (read.exit !== undefined) return runtime.exit(read.exit);
   if (read.values.version) {
     runtime.out(VERSION);
     return runtime.exit(0);
   }
+  const http = runtime.httpServer();
+  const metrics = new Metrics();
   let config: Config;
   let log: Log;
-  let app: App;
-  // The app is built before it listens; what its server knows of a connection is asked later.
-  let listeningConnections: Connections | undefined;
-  const untilListening: Connections = {
-    peerAddress: (request) => listeningConnections?.peerAddress(request),
-    allowQuiet: (request, seconds) => listeningConnections?.allowQuiet(request, seconds),
-  };
-  const metrics = siteMetrics();
-  const lifecycle = new Lifecycle();
+  let built: ReturnType<typeof createApp>;
   try {
     config = loadConfig(runtime.env);
     log = createLog({
@@ -106,7 +104,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       out: runtime.out,
       err: runtime.err,
     });
-    app = createApp({ config, log, metrics, lifecycle, connections: untilListening, ...options });
+    built = createApp({ ...options, config, env: runtime.env, log, metrics, connections: http.connections });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) {
       runtime.err(`Cannot start: ${error.message}`);
@@ -114,49 +112,38 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
     }
     throw error;
   }
-  // The doors first: once the app answers, every port listens (a test's first ping, say,
-  // is a promise that ssh and finger answer too).
-  let doors: Doors;
-  try {
-    doors = await openDoors(config, siteOf(app), { log, metrics }, async (variable, port, error) => {
-      if (!(error instanceof ListenError)) throw error;
-      return refuse(runtime, { host: "HOST", port: variable }, { host: config.host, port }, error);
-    });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    runtime.err(`Cannot start: ${error.message}`);
-    return runtime.exit(1);
-  }
+  const { app, site, lifecycle } = built;
+  // The features' ports first: once the app answers, every port listens (a test's first
+  // ping, say, is a promise that ssh and finger answer too).
+  const opened = await listenOrRefuse(runtime, APP_VARIABLES, config, () => lifecycle.open());
   // Half a server is no server: what listens already closes again when a port is refused.
-  const closeDoors = async () => {
-    doors.drain();
-    await doors.closed(DOORS_CLOSE_MS);
+  const closeFeatures = async () => {
+    lifecycle.drain();
+    await lifecycle.stop();
   };
   const appAddress: ListenAddress = { host: config.host, port: config.port };
   const listening = await listenOrRefuse(
     runtime,
     APP_VARIABLES,
     appAddress,
-    () => runtime.listen(app, appAddress),
-    closeDoors,
+    () => http.listen(app, appAddress),
+    closeFeatures,
   );
-  listeningConnections = listening.connections;
   let metricsServer: Listening | undefined;
   if (config.metrics) {
-    const families = [...metrics.families, ...processMetrics({ version: VERSION, runtime: runtime.name })];
+    processMetrics(metrics, { version: VERSION, runtime: runtime.name });
     const address = config.metrics;
     metricsServer = await listenOrRefuse(
       runtime,
       METRICS_VARIABLES,
       address,
-      () => runtime.serve(metricsEndpoint(families), address),
+      () => runtime.serve(metricsEndpoint(metrics), address),
       async () => {
         await listening.stop();
-        await closeDoors();
+        await closeFeatures();
       },
     );
   }
-  lifecycle.add(doors);
   const server: Server = {
     url: listening.url,
     // The app drains first; Prometheus may scrape until it has.
@@ -166,16 +153,14 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       // Each answer's after-response hook (its log line, its count) runs in a turn after it
       // leaves: the last answers' run before anything stops.
       await new Promise((resolve) => setImmediate(resolve));
-      lifecycle.stop();
-      // The doors' last lines are on their way: each connection gets a moment to close.
-      await doors.closed(DOORS_CLOSE_MS);
+      await lifecycle.stop();
       await metricsServer?.stop();
     },
     app,
+    site,
     config,
     log,
     metricsUrl: metricsServer?.url,
-    doors: { ssh: doors.ssh, finger: doors.finger },
   };
   // Before the "listening" line: whoever reads it may send SIGTERM at once, and gets a drain.
   drainOnSignal(runtime, server);
@@ -183,8 +168,7 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
   lifecycle.start();
   const routes = app.routes.length;
   const scrapedAt = metricsServer ? `${metricsServer.url}${METRICS_PATH}` : "off";
-  const ssh = doors.ssh ? `port ${doors.ssh.port}, host key ${doors.ssh.fingerprint}` : "off";
-  const finger = doors.finger ? `port ${doors.finger.port}` : "off";
+  const told = Object.entries(opened).map(([name, words]) => `, ${name} ${words}`);
   log.event(
     "listening",
     {
@@ -194,19 +178,14 @@ export async function start(runtime: Runtime, options: StartOptions = {}): Promi
       metrics: scrapedAt,
       routes,
       site: config.siteUrl,
-      ssh,
-      finger,
+      ...opened,
     },
-    `site ${VERSION} on ${runtime.name} listening at ${listening.url} (${routes} routes, ${config.siteUrl}), metrics ${scrapedAt === "off" ? "off" : `at ${scrapedAt}`}, ssh ${ssh}, finger ${finger}`,
+    `site ${VERSION} on ${runtime.name} listening at ${listening.url} (${routes} routes, ${config.siteUrl}), metrics ${scrapedAt === "off" ? "off" : `at ${scrapedAt}`}${told.join("")}`,
   );
   return server;
 }
 
 /** The variables behind each server's address, for a refusal to name. */
-interface AddressVariables {
-  readonly host: string;
-  readonly port: string;
-}
 const APP_VARIABLES: AddressVariables = { host: "HOST", port: "PORT" };
 const METRICS_VARIABLES: AddressVariables = { host: "METRICS_HOST", port: "METRICS_PORT" };
 
@@ -234,37 +213,34 @@ const REFUSALS: Readonly<
 };
 
 /**
- * Listens, or refuses to start in one line naming the variable behind the address when
- * the runtime says it is in use or not this machine's. `undo` first closes what already
- * listens. Any other failure is a bug, and is thrown as it is.
+ * Listens, or refuses to start in one line: naming the variable behind the address when
+ * the runtime says it is in use or not this machine's (the address the error names, if it
+ * names one, else `address`), or the variable a `ConfigError` names (a host key that will
+ * not parse). `undo` first closes what already listens. Any other failure is a bug, and is
+ * thrown as it is.
  */
-async function listenOrRefuse(
+async function listenOrRefuse<T>(
   runtime: Runtime,
   variables: AddressVariables,
   address: ListenAddress,
-  listen: () => Promise<Listening>,
+  listen: () => Promise<T>,
   undo: () => Promise<void> = async () => {},
-): Promise<Listening> {
+): Promise<T> {
   try {
     return await listen();
   } catch (error) {
     await undo();
+    if (error instanceof ConfigError) {
+      runtime.err(`Cannot start: ${error.message}`);
+      return runtime.exit(1);
+    }
     if (!(error instanceof ListenError)) throw error;
-    return refuse(runtime, variables, address, error);
+    const refused = error.at ?? { variables, address };
+    const refusal = REFUSALS[error.failure];
+    const variable = refused.variables[refusal.names];
+    runtime.err(`Cannot start: ${variable}: ${refusal.problem(refused.address, variable)}`);
+    return runtime.exit(1);
   }
-}
-
-/** The one-line refusal of an address the runtime would not listen on, and exit 1. */
-function refuse(
-  runtime: Runtime,
-  variables: AddressVariables,
-  address: ListenAddress,
-  error: ListenError,
-): never {
-  const refusal = REFUSALS[error.failure];
-  const variable = variables[refusal.names];
-  runtime.err(`Cannot start: ${variable}: ${refusal.problem(address, variable)}`);
-  return runtime.exit(1);
 }
 
 /**
