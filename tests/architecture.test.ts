@@ -68,7 +68,9 @@ test.each(opened)("%s/ lists exactly the files and folders it holds", (folder) =
 
 /** The layers, bottom first: the paths of the numbered list under `## Layers`, each a folder or a file. */
 const LAYERS: string[] = [
-  ...architecture.slice(architecture.indexOf("## Layers"), architecture.indexOf("## Map")).matchAll(/^\d+\. `([^`]+)`/gm),
+  ...architecture
+    .slice(architecture.indexOf("## Layers"), architecture.indexOf("## Map"))
+    .matchAll(/^\d+\. `([^`]+)`/gm),
 ].map((match) => (match[1] as string).replace(/\/$/, ""));
 
 /** The layer a file belongs to: the last listed path it is, or is under; -1 for none. */

@@ -73,10 +73,15 @@ export interface HealthPart {
 /** Whole seconds from a duration in milliseconds; never negative. */
 export const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
 
-/** The heartbeat of `subject`, with `parts`' checks after the uptime. */
+/**
+ * The heartbeat of `subject`, with `parts`' checks after the uptime: the features', each
+ * added as it is set up, which is before anyone asks.
+ */
 export function siteHealth(subject: HealthSubject, parts: readonly HealthPart[]): SiteHealth {
   return {
-    keys: ["`uptime`", ...parts.map(({ keys }) => keys)],
+    get keys() {
+      return ["`uptime`", ...parts.map(({ keys }) => keys)];
+    },
     at(at) {
       const checks: Record<string, readonly CheckItem[]> = {
         uptime: [

@@ -5,6 +5,7 @@
  * fail; the plain JSON heartbeat keeps its shape for the monitors that read it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FEATURES } from "../../../lib/features.ts";
 import { liveConfig } from "../../../lib/live/config.ts";
 import { ownerFeed } from "../../../lib/live/feature.ts";
 import type { LiveFeed } from "../../../lib/live/feed.ts";
@@ -274,4 +275,14 @@ describe("the last IndexNow submission, per engine", () => {
     expect(body.status).toBe("warn");
     expect(body.releaseId).toBe(release);
   });
+});
+
+test("the document says what each feature's checks are keyed by, after the uptime", async () => {
+  const document = await (await send(testApp(), "/api/docs/json", as.pythonRequests)).json();
+  const checks =
+    document.paths["/api/ping"].get.responses["200"].content["application/health+json"].schema.properties
+      .checks;
+  const keys = FEATURES.flatMap(({ health }) => (health ? [health.keys] : []));
+  expect(keys.length).toBeGreaterThan(0);
+  expect(checks.description).toBe(["`uptime`", ...keys].join("; "));
 });
