@@ -23,8 +23,7 @@ export const GET = defineRoute({
       "A JSON Feed (version 1.1) with an item per update of the /now status, newest first (the " +
       "newest 50): its id, kept for good, `date_published`, a link to the page's Now section, " +
       "and what changed as `content_text`. `bun run now` adds them. Served as " +
-      "`application/feed+json`, pretty for terminals; the page links to it for feed readers. " +
-      "`/feed.xml` is the same feed as Atom.",
+      "`application/feed+json`, pretty for terminals; the page links to it for feed readers.",
     tags: ["feeds"],
     responses: (site) => ({
       200: ok("The feed", jsonBody(jsonFeedSchema(), feedOf(site), CONTENT_TYPE.feedJson), true),

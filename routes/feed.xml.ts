@@ -23,8 +23,7 @@ export const GET = defineRoute({
       "An Atom feed (RFC 4287) with an entry per update of the /now status, newest first (the " +
       "newest 50): its id, kept for good, when it was made, a link to the page's Now section, " +
       "and what changed (`Building: a drift monitor`). `bun run now` adds them. The same XML " +
-      "for every client; the page links to it for feed readers. `/feed.json` is the same feed " +
-      "as JSON Feed.",
+      "for every client; the page links to it for feed readers.",
     tags: ["feeds"],
     responses: (site) => ({
       200: ok("The feed", documentBody(CONTENT_TYPE.atom, "An Atom feed (RFC 4287)", atom(site)), true),

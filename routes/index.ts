@@ -126,7 +126,7 @@ export const GET = defineRoute({
     description:
       "Programs get a JSON index of the API: every endpoint with a one-line description, " +
       "and where the OpenAPI document is. Terminal clients (curl, wget, HTTPie, " +
-      "PowerShell, ...) get exactly what `GET /api/curl` returns. Browsers get the same " +
+      "PowerShell, ...) get the owner's profile as ANSI text. Browsers get the same " +
       "profile as a self-contained HTML page. `Accept: application/json` (without `*/*`) " +
       "gets the JSON index, whoever asks. `?format=` gets a one-liner instead, whoever asks: " +
       "one line of `text/plain` for status bars and prompts (tmux, Waybar, a shell prompt).",

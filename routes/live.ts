@@ -26,7 +26,7 @@ export const GET = defineRoute({
       "every second (cursor home, each line cleared: the screen does not scroll) until `LIVE_VIEW_SECONDS` " +
       "(600 by default) are up, when a last line says how to come back. The text switches work as on " +
       "every text answer. Browsers get the page at `/`, which keeps its own live status current; programs " +
-      "get the status once as JSON (`/api/events` streams it). Open views are limited in all and per " +
+      "get the status once as JSON. Open views are limited in all and per " +
       "client address: over either, 503 or 429 with `Retry-After`.",
     tags: ["profile"],
     parameters: switchParameters(),

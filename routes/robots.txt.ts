@@ -10,7 +10,7 @@ export const GET = defineRoute({
     summary: "Rules for crawlers",
     description:
       "The Robots Exclusion Protocol (RFC 9309) file: every crawler may fetch every page, " +
-      "and `Sitemap:` points at `/sitemap.xml`. The same text for every client.",
+      "and `Sitemap:` points at the sitemap, where the site has one. The same text for every client.",
     tags: ["crawlers"],
     responses: (site) => ({
       200: ok(

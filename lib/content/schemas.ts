@@ -188,8 +188,8 @@ export const ProfileSchema = t.Object(
       t.String({
         pattern: `^did:(plc:[a-z2-7]{24}|web:${HOST_NAME})$`,
         description:
-          "The owner's Bluesky (AT Protocol) DID: /.well-known/atproto-did answers it, so the " +
-          "site's domain can be their handle",
+          "The owner's Bluesky (AT Protocol) DID: the site answers it at the AT Protocol's well-known path, " +
+          "so the site's domain can be their handle",
         ...expecting(
           "a DID as Bluesky's change-handle screen shows it: did:plc: and 24 characters of a-z and 2-7, or did:web: and a host name",
         ),

@@ -72,7 +72,7 @@ export const POST = defineRoute({
   detail: {
     summary: "Tell search engines the site changed (IndexNow)",
     description:
-      "For release pipelines: submits the pages `/sitemap.xml` lists " +
+      "For release pipelines: submits the site's pages, the sitemap's list, " +
       "to every IndexNow engine (Bing and Yandex unless `INDEXNOW_ENDPOINTS` says otherwise), in " +
       "parallel, each within `INDEXNOW_TIMEOUT_MS` with one retry for network errors and 5xx, and " +
       "reports what each engine said. Once per release (a new version, or new content): the " +

@@ -34,7 +34,17 @@ export const GET = defineRoute({
   // A page with no date of its own: the stack is not dated.
   sitemap: [],
   setup(site) {
-    const stack = new PreparedJson(stackOf(site));
+    const shown = stackOf(site);
+    // A hint left out is said once, at start-up: the owner removed a route, or mistyped its path.
+    for (const egg of site.read(STACK).easterEggs) {
+      if (shown.easterEggs.includes(egg)) continue;
+      site.log.event(
+        "stack hint left out",
+        { file: STACK.name, try: egg.try },
+        `${STACK.name}: the hint "${egg.try}" asks for a path this site does not answer; it is left out of /api/stack`,
+      );
+    }
+    const stack = new PreparedJson(shown);
     return function siteStack({ client, request }) {
       return stack.respond(client, request);
     };

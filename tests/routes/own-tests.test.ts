@@ -61,3 +61,23 @@ test.each(routes.filter(([path]) => !KEPT.has(path)).map(([path]) => path))(
     }
   },
 );
+
+/** Every representation a GET path is asked in, as a program, a terminal and a browser ask for it. */
+const CLIENTS = [as.pythonRequests, as.curl, as.browser, as.curlAskingForJson];
+
+test.each(routes.filter(([path]) => !KEPT.has(path)).map(([path]) => path))(
+  "without %s, no answer of the site names it",
+  async (removed) => {
+    const app = testApp({ routes: routes.filter(([path]) => path !== removed) });
+    const named = servedPath(removed, "rin");
+    const naming: string[] = [];
+    const others = getPaths(sample).filter((path) => routePath(path) !== named);
+    for (const path of [...others, "/api/docs/json"]) {
+      for (const headers of CLIENTS) {
+        const body = await (await send(app, path, headers)).text();
+        if (new RegExp(`${RegExp.escape(named)}(?![\\w/.-])`).test(body)) naming.push(path);
+      }
+    }
+    expect({ removed, naming: [...new Set(naming)] }).toEqual({ removed, naming: [] });
+  },
+);

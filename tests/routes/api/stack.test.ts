@@ -1,6 +1,7 @@
 /** GET /api/stack: the site's stack from `content/stack.json`, and easter eggs that answer. */
 import { describe, expect, test } from "bun:test";
 import { as, SITE_URL, send, testApp } from "../../support/app.ts";
+import { memoryLog } from "../../support/log.ts";
 import { ownerFilesWith } from "../../support/owners.ts";
 
 const STACK = {
@@ -17,7 +18,8 @@ const STACK = {
   ],
 };
 
-const app = testApp({ files: ownerFilesWith("rin", { "stack.json": STACK }) });
+const log = memoryLog();
+const app = testApp({ files: ownerFilesWith("rin", { "stack.json": STACK }), log });
 const stackOf = async () => (await send(app, "/api/stack", as.pythonRequests)).json();
 
 describe("GET /api/stack", () => {
@@ -36,5 +38,11 @@ describe("GET /api/stack", () => {
       const path = new URL(egg.try.split(" ").at(-1) as string).pathname;
       expect((await send(app, path, as.curl)).status).toBe(200);
     }
+  });
+
+  test("a hint left out is said once, at start-up, naming the file and the command", () => {
+    expect(
+      log.events.filter(({ name }) => name === "stack hint left out").map(({ fields }) => fields),
+    ).toEqual([{ file: "stack.json", try: `curl ${SITE_URL}/api/no-such-route` }]);
   });
 });
