@@ -35,6 +35,7 @@ import {
   handleFrom,
   type Made,
   missingAnswers,
+  ownerToday,
   starterContent,
   starterNow,
   suggestion,
@@ -184,8 +185,11 @@ async function settle(
   return { answers: answers as Settled["answers"], derived };
 }
 
-/** Runs the command; resolves to its exit status. `today` (YYYY-MM-DD) dates a resume without `meta.lastModified`. */
-export async function importResume(args: readonly string[], io: Io, today: string): Promise<number> {
+/**
+ * Runs the command; resolves to its exit status. `at` is now: a resume without
+ * `meta.lastModified` and a new /now are dated the owner's day, in their time zone.
+ */
+export async function importResume(args: readonly string[], io: Io, at: Date): Promise<number> {
   const read = readCommandLine(args, COMMAND, io);
   if (read.exit !== undefined) return read.exit;
   const [file, ...extra] = read.positionals;
@@ -218,13 +222,14 @@ export async function importResume(args: readonly string[], io: Io, today: strin
     return EXIT.notWritten;
   }
   const given = { handle: values.handle, timezone: values.timezone };
-  const { fields, notImported, adjusted } = readJsonResume(resume, today, {
+  const { fields, notImported, adjusted } = readJsonResume(resume, {
     username: !current && given.handle === undefined,
   });
 
   const settled = await settle(fields, current, given, io);
   if (typeof settled === "number") return settled;
   const { answers } = settled;
+  const today = ownerToday(at, answers.timezone);
   const base: Profile = current
     ? {
         ...current,
@@ -232,7 +237,7 @@ export async function importResume(args: readonly string[], io: Io, today: strin
         location: { ...current.location, timezone: answers.timezone },
       }
     : starterContent(answers as Answers, today).profile;
-  const { profile, kept, dropped } = profileFrom(fields, base);
+  const { profile, kept, dropped } = profileFrom(fields, base, today);
 
   section("Not imported (content/profile.json has no place for these)", notImported, io);
   if (current) section(`Kept from ${shownPath(inDir(PROFILE.name))} (edit them by hand)`, kept, io);
@@ -280,6 +285,6 @@ export async function importResume(args: readonly string[], io: Io, today: strin
 
 if (import.meta.main) {
   const io = terminalIo();
-  process.exitCode = await importResume(process.argv.slice(2), io, new Date().toISOString().slice(0, 10));
+  process.exitCode = await importResume(process.argv.slice(2), io, new Date());
   io.close();
 }

@@ -34,6 +34,7 @@ import {
   type Link,
   type Made,
   missingAnswers,
+  ownerToday,
   PLACEHOLDER,
   placeholdersIn,
   REQUIRED_ANSWERS,
@@ -430,8 +431,8 @@ export function readOwn(path: string, name: string): unknown {
   }
 }
 
-/** Runs the command; resolves to its exit status. `today` is YYYY-MM-DD. */
-export async function init(args: readonly string[], io: Io, today: string): Promise<number> {
+/** Runs the command; resolves to its exit status. `at` is now: the files are dated in the owner's time zone. */
+export async function init(args: readonly string[], io: Io, at: Date): Promise<number> {
   const read = readCommandLine(args, COMMAND, io);
   if (read.exit !== undefined) return read.exit;
   const { values } = read;
@@ -465,6 +466,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   const settled = await settle(given, current ? answersIn(current) : {}, io);
   if (typeof settled === "number") return settled;
   const { answers } = settled;
+  const today = ownerToday(at, answers.timezone);
   const starter = starterContent(answers, today);
   const files: { profile: Profile; now?: Now; history?: NowHistory } = {
     profile: current ? updatedProfile(current, answers, today) : starter.profile,
@@ -515,6 +517,6 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
 
 if (import.meta.main) {
   const io = terminalIo();
-  process.exitCode = await init(process.argv.slice(2), io, new Date().toISOString().slice(0, 10));
+  process.exitCode = await init(process.argv.slice(2), io, new Date());
   io.close();
 }

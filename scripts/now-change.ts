@@ -1,7 +1,8 @@
 /**
  * @module What `bun run now` does to /now, as data: the sections a command names, a change
- * applied to content/now.json, and the update it adds to the top of its history, worded
- * for the feeds (`Building: a drift monitor`). Nothing here reads or writes a file.
+ * applied to content/now.json, the update it adds to the top of its history, worded for
+ * the feeds (`Building: a drift monitor`), and the second it is stamped with. Nothing here
+ * reads or writes a file.
  */
 import type { Now, NowHistory } from "../lib/content/schemas.ts";
 
@@ -70,24 +71,36 @@ export function applied(now: Now, change: Change): { readonly now: Now; readonly
   };
 }
 
-/**
- * The history with an update on top, made at `at` or, when the newest is not older, a
- * second after it: the history lists the newest first, and two quick changes keep their order.
- */
-export function recorded(history: NowHistory, text: string, at: Date, id: string): NowHistory {
-  const newest = history[0] ? Date.parse(history[0].at) : Number.NEGATIVE_INFINITY;
-  const when = new Date(Math.max(Math.floor(at.getTime() / 1000) * 1000, newest + 1000));
-  return [{ id, at: when.toISOString().replace(".000Z", "Z"), text }, ...history];
+/** The computer's clock, and a wait on it: the process's own, or a test's. */
+export interface Clock {
+  /** Milliseconds since the epoch, as `Date.now()`. */
+  now(): number;
+  sleep(ms: number): void;
 }
 
-/** `YYYY-MM-DD`: the day `at` is in `timeZone`, as the owner's calendar has it. */
-export function dayIn(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
+/** An instant as the history writes it: UTC, to the second. */
+const instant = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
+
+/**
+ * When an update after `newest` (the history's newest, if any) is made: now, to the second,
+ * and later than `newest`, since the history lists the newest first. A change within the
+ * second of the newest waits for the next second rather than be stamped ahead of the clock;
+ * a newest update further ahead (a clock set back, an update written by hand) is refused,
+ * not waited for.
+ */
+export function stampAfter(newest: string | undefined, clock: Clock): string {
+  const earliest = newest === undefined ? Number.NEGATIVE_INFINITY : Date.parse(newest) + 1000;
+  const ahead = earliest - clock.now();
+  if (ahead > 1000) {
+    throw new Refused(
+      `the newest update is at ${newest}, ahead of this computer's clock (${instant(clock.now())}): check the clock, or that update's time`,
+    );
+  }
+  if (ahead > 0) clock.sleep(ahead);
+  return instant(clock.now());
+}
+
+/** The history with the update made `at` (from `stampAfter`) on top. */
+export function recorded(history: NowHistory, text: string, at: string, id: string): NowHistory {
+  return [{ id, at, text }, ...history];
 }

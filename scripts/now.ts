@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ContentError } from "../lib/content/content-error.ts";
 import { type ContentFile, checkContentFile } from "../lib/content/content-file.ts";
+import { dayIn } from "../lib/content/dates.ts";
 import { folderFiles, readContentFile } from "../lib/content/files.ts";
 import type { Now, NowHistory } from "../lib/content/schemas.ts";
 import { NOW, NOW_HISTORY, PROFILE } from "../lib/content/site-content.ts";
@@ -27,13 +28,14 @@ import { contentDir, readOwn } from "./init.ts";
 import {
   applied,
   type Change,
-  dayIn,
+  type Clock,
   entryText,
   Refused,
   recorded,
   SECTION_NAMES,
   SECTIONS,
   sectionNamed,
+  stampAfter,
 } from "./now-change.ts";
 
 export const EXIT = { done: 0, notChanged: 1, usage: USAGE_ERROR } as const;
@@ -160,8 +162,11 @@ function whyNoCommit(dir: string): string | undefined {
   return undefined;
 }
 
-/** Runs the command; resolves to its exit status. `at` is now. */
-export function nowCommand(args: readonly string[], io: CommandOutput, at: Date): number {
+/** The process's own clock. */
+const SYSTEM_CLOCK: Clock = { now: () => Date.now(), sleep: (ms) => Bun.sleepSync(ms) };
+
+/** Runs the command; resolves to its exit status. `clock` tells the time. */
+export function nowCommand(args: readonly string[], io: CommandOutput, clock: Clock = SYSTEM_CLOCK): number {
   const read = readCommandLine(args, COMMAND, io);
   if (read.exit !== undefined) return read.exit;
   const dir = contentDir(read.values["content-dir"]);
@@ -169,7 +174,7 @@ export function nowCommand(args: readonly string[], io: CommandOutput, at: Date)
     const change = changeOf(read.positionals);
     if (typeof change === "string") return refuse(COMMAND, io, change);
     const now = readChecked(dir, NOW);
-    const history = readChecked(dir, NOW_HISTORY, []);
+    const history = readChecked<NowHistory>(dir, NOW_HISTORY, []);
     if (change === undefined) {
       if (read.values.commit) return refuse(COMMAND, io, "--commit is for a change, not show");
       show(io, dir, now, history);
@@ -177,7 +182,8 @@ export function nowCommand(args: readonly string[], io: CommandOutput, at: Date)
     }
     const { timezone } = readContentFile(folderFiles(dir), PROFILE, "http://localhost").location;
     const next = applied(now, change);
-    const nextNow: Now = { ...next.now, updated: dayIn(at, timezone) };
+    const at = stampAfter(history[0]?.at, clock);
+    const nextNow: Now = { ...next.now, updated: dayIn(new Date(at), timezone) };
     const nextHistory = recorded(history, next.text, at, `urn:uuid:${crypto.randomUUID()}`);
     checkContentFile(NOW, nextNow, "http://localhost");
     checkContentFile(NOW_HISTORY, nextHistory, "http://localhost");
@@ -205,8 +211,8 @@ export function nowCommand(args: readonly string[], io: CommandOutput, at: Date)
     const commit =
       add.status === 0 ? git(dir, "commit", "--quiet", "--message", message, "--", ...names) : add;
     if (commit.status !== 0) {
-      const said = (commit.stderr || commit.stdout).trim().split("\n")[0] ?? "";
-      io.err(`Written, but not committed: git said: ${said.replace(/\p{Cc}/gu, "?")}`);
+      const reason = (commit.stderr || commit.stdout).trim().split("\n")[0] ?? "";
+      io.err(`Written, but not committed: git said: ${reason.replace(/\p{Cc}/gu, "?")}`);
       return EXIT.notChanged;
     }
     const hash = git(dir, "rev-parse", "--short", "HEAD").stdout.trim();
@@ -221,4 +227,4 @@ export function nowCommand(args: readonly string[], io: CommandOutput, at: Date)
   }
 }
 
-if (import.meta.main) process.exitCode = nowCommand(process.argv.slice(2), CONSOLE, new Date());
+if (import.meta.main) process.exitCode = nowCommand(process.argv.slice(2), CONSOLE);

@@ -22,8 +22,8 @@ export interface ResumeFields {
   readonly city?: string | undefined;
   readonly country?: string | undefined;
   readonly email?: string | undefined;
-  /** `meta.lastModified`'s day, else the day of the import. */
-  readonly updated: string;
+  /** `meta.lastModified`'s day; absent, the profile is dated the day of the import. */
+  readonly updated?: string | undefined;
   readonly links: Profile["links"];
   readonly skills: Profile["skills"];
   /** Newest first, as the profile lists it. */
@@ -171,11 +171,11 @@ function capped<T>(list: T[], max: number, what: string, adjusted: string[]): T[
 }
 
 /**
- * What a resume says of a profile's fields. `today` (YYYY-MM-DD) dates it when its `meta`
- * does not. With `username`, the username its profiles give is read as the owner's when
- * they agree on one; otherwise it is named as not imported, as every value not read is.
+ * What a resume says of a profile's fields. With `username`, the username its profiles
+ * give is read as the owner's when they agree on one; otherwise it is named as not
+ * imported, as every value not read is.
  */
-export function readJsonResume(resume: Json, today: string, { username = false } = {}): ReadResume {
+export function readJsonResume(resume: Json, { username = false } = {}): ReadResume {
   const limits = listLimits();
   if (!isObject(resume)) throw new TypeError("a JSON Resume document is a JSON object");
   const read = new Reader(resume);
@@ -307,7 +307,9 @@ export function readJsonResume(resume: Json, today: string, { username = false }
     country,
     email,
     updated:
-      lastModified && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(lastModified) ? lastModified.slice(0, 10) : today,
+      lastModified && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(lastModified)
+        ? lastModified.slice(0, 10)
+        : undefined,
     links: capped(links, limits.links, "links", adjusted),
     skills: capped(skills, limits.skills, "skills", adjusted),
     experience: capped(newestFirst, limits.experience, "work", adjusted),
@@ -329,8 +331,9 @@ const sameSchool = (a: Profile["education"][number], b: Profile["education"][num
  * new owner's of placeholders. What a resume cannot hold (handle, tagline, time zone,
  * pronouns, fediverse account, education notes, ...) is kept from it, and so is every
  * required field the resume lacks, and the e-mail address when the resume has none.
+ * `today` (YYYY-MM-DD, the owner's) dates it when the resume does not.
  */
-export function profileFrom(fields: ResumeFields, base: Profile): CompletedProfile {
+export function profileFrom(fields: ResumeFields, base: Profile, today: string): CompletedProfile {
   const kept: string[] = [];
   const dropped: string[] = [];
 
@@ -358,7 +361,7 @@ export function profileFrom(fields: ResumeFields, base: Profile): CompletedProfi
     pronouns: ofBase("pronouns"),
     role: from(fields.role, "role", base.role),
     tagline: ofBase("tagline"),
-    updated: fields.updated,
+    updated: fields.updated ?? today,
     bio: from(fields.bio, "bio", base.bio),
     location: {
       city: from(fields.city, "location.city", base.location.city),

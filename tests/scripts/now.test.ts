@@ -8,10 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dayIn } from "../../lib/content/dates.ts";
 import { folderFiles } from "../../lib/content/files.ts";
 import type { Now, NowHistory } from "../../lib/content/schemas.ts";
 import { readContent } from "../../lib/content/site-content.ts";
-import { applied, dayIn, Refused, recorded } from "../../scripts/now-change.ts";
+import { applied, Refused, stampAfter } from "../../scripts/now-change.ts";
 import { as, SITE_URL } from "../support/app.ts";
 import { validContent } from "../support/content.ts";
 import { copyProject } from "../support/project-copy.ts";
@@ -192,7 +193,7 @@ describe("refused in one line, exit 1, both files as they were", () => {
       errors: ["Not changed: content/now.json: /building has 7 entries; at most 6 fit"],
     });
     expect(files()).toEqual(before);
-  });
+  }, 30_000);
 
   test("--commit outside a git repository writes nothing", async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), "site-now-elsewhere-"));
@@ -232,10 +233,35 @@ describe("usage mistakes: one line, exit 2", () => {
 describe("what a change makes, as data", () => {
   const start = validContent().now;
 
-  test("an update made within the second of the newest is a second after it: the history keeps its order", () => {
-    const at = new Date("2026-03-14T08:00:00.400Z");
-    const history = recorded([EARLIER], "Status: again", at, "urn:uuid:2");
-    expect(history.map(({ at }) => at)).toEqual(["2026-03-14T08:00:01Z", EARLIER.at]);
+  /** A clock at `iso` that a wait moves on, and the waits made. */
+  const clockAt = (iso: string) => {
+    const waits: number[] = [];
+    let time = Date.parse(iso);
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      time += ms;
+    };
+    return { waits, now: () => time, sleep };
+  };
+
+  test("an update is stamped now, to the second, without waiting when the newest is older", () => {
+    const clock = clockAt("2026-03-14T08:00:05.700Z");
+    expect(stampAfter(EARLIER.at, clock)).toBe("2026-03-14T08:00:05Z");
+    expect(clock.waits).toEqual([]);
+  });
+
+  test("one within the second of the newest waits for the next second: never stamped ahead of the clock", () => {
+    const clock = clockAt("2026-03-14T08:00:00.400Z");
+    expect(stampAfter(EARLIER.at, clock)).toBe("2026-03-14T08:00:01Z");
+    expect(clock.waits).toEqual([600]);
+  });
+
+  test("a newest update more than a second ahead of the clock is refused, not waited for", () => {
+    const clock = clockAt("2026-03-14T07:59:00Z");
+    expect(() => stampAfter(EARLIER.at, clock)).toThrow(
+      "the newest update is at 2026-03-14T08:00:00Z, ahead of this computer's clock (2026-03-14T07:59:00Z)",
+    );
+    expect(clock.waits).toEqual([]);
   });
 
   test("the day is the owner's: late evening in Los Angeles is the next day in UTC", () => {
