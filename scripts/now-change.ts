@@ -5,6 +5,7 @@
  * reads or writes a file.
  */
 import type { Now, NowHistory } from "../lib/content/schemas.ts";
+import { PLACEHOLDER } from "./new-owner.ts";
 
 /** An entry of a list of /now: text, or a book. */
 type Entry = Now["building"][number] | Now["reading"][number];
@@ -47,8 +48,23 @@ function book(text: string): Entry {
   return { title: text.slice(0, at).trim(), author: text.slice(at + 4).trim() };
 }
 
-/** /now after `change`, and what the update says; `Refused` for an entry that is not there, or there twice. */
-export function applied(now: Now, change: Change): { readonly now: Now; readonly text: string } {
+/** A starter's entry, `Replace me: …`: there to be replaced, never news. */
+const isPlaceholder = (entry: Entry) => entryText(entry).startsWith(PLACEHOLDER);
+
+/** /now after a change, and the update that says it; none when only a placeholder went. */
+export interface Applied {
+  readonly now: Now;
+  readonly text: string | undefined;
+  /** What else the change did, or what it was when it is no update: `(in place of the placeholder)`. */
+  readonly note?: string;
+}
+
+/**
+ * /now after `change`, and what the update says; `Refused` for an entry that is not there,
+ * or there twice. A placeholder is no news: an entry added to a section that holds one takes
+ * its place, and removing one is no update.
+ */
+export function applied(now: Now, change: Change): Applied {
   if (change.kind === "status")
     return { now: { ...now, status: change.text }, text: `Status: ${change.text}` };
   const { field, added, removed } = SECTIONS[change.section];
@@ -58,17 +74,24 @@ export function applied(now: Now, change: Change): { readonly now: Now; readonly
     const shown = entryText(entry);
     const already = entries.findIndex((other) => entryText(other) === shown);
     if (already !== -1) throw new Refused(`${change.section} ${already + 1} is "${shown}" already`);
-    return { now: { ...now, [field]: [...entries, entry] }, text: `${added}: ${shown}` };
+    const kept = entries.filter((other) => !isPlaceholder(other));
+    return {
+      now: { ...now, [field]: [...kept, entry] },
+      text: `${added}: ${shown}`,
+      ...(kept.length < entries.length ? { note: "(in place of the placeholder)" } : {}),
+    };
   }
   const entry = entries[change.number - 1];
   if (entry === undefined) {
     const has = entries.length === 0 ? "has no entries" : `has entries 1 to ${entries.length}`;
     throw new Refused(`${change.section} ${has}: there is no ${change.number}`);
   }
-  return {
-    now: { ...now, [field]: entries.filter((_, index) => index !== change.number - 1) },
-    text: `${removed}: ${entryText(entry)}`,
-  };
+  const rest = entries.filter((_, index) => index !== change.number - 1);
+  if (isPlaceholder(entry)) {
+    const note = `the placeholder of ${change.section} removed, which is no update for the feeds`;
+    return { now: { ...now, [field]: rest }, text: undefined, note };
+  }
+  return { now: { ...now, [field]: rest }, text: `${removed}: ${entryText(entry)}` };
 }
 
 /** The computer's clock, and a wait on it: the process's own, or a test's. */

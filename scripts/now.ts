@@ -55,6 +55,9 @@ many entries, an unknown section) is one line, and the file is left as it was.
 A change sets "updated" to today, in the profile's time zone, and is recorded
 in content/now-history.json, which /feed.xml and /feed.json list. Then git
 push: the release pipeline tests and deploys the site, and tells IndexNow.
+A placeholder (an entry that starts "Replace me", as init writes them) is no
+news: an entry added to its section takes its place, and its removal is not
+recorded.
 
 Commands:
   show               /now as it is, each entry numbered
@@ -182,23 +185,26 @@ export function nowCommand(args: readonly string[], io: CommandOutput, clock: Cl
     }
     const { timezone } = readContentFile(folderFiles(dir), PROFILE, "http://localhost").location;
     const next = applied(now, change);
-    const at = stampAfter(history[0]?.at, clock);
-    const nextNow: Now = { ...next.now, updated: dayIn(new Date(at), timezone) };
-    const nextHistory = recorded(history, next.text, at, `urn:uuid:${crypto.randomUUID()}`);
+    // A placeholder removed is no update: the history, which the feeds list, stays as it is.
+    const at = next.text === undefined ? undefined : stampAfter(history[0]?.at, clock);
+    const nextNow: Now = { ...next.now, updated: dayIn(new Date(at ?? clock.now()), timezone) };
+    const nextHistory =
+      next.text === undefined || at === undefined
+        ? undefined
+        : recorded(history, next.text, at, `urn:uuid:${crypto.randomUUID()}`);
     checkContentFile(NOW, nextNow, "http://localhost");
-    checkContentFile(NOW_HISTORY, nextHistory, "http://localhost");
+    if (nextHistory) checkContentFile(NOW_HISTORY, nextHistory, "http://localhost");
     const noCommit = read.values.commit ? whyNoCommit(dir) : undefined;
     if (noCommit) throw new Refused(`--commit cannot commit: ${noCommit}; nothing is written`);
 
-    // Both are valid: each is written beside its place, then both are moved in.
-    const files = [
-      [join(dir, NOW.name), nextNow],
-      [join(dir, NOW_HISTORY.name), nextHistory],
-    ] as const;
+    // All are valid: each is written beside its place, then all are moved in.
+    const files: [string, Now | NowHistory][] = [[join(dir, NOW.name), nextNow]];
+    if (nextHistory) files.push([join(dir, NOW_HISTORY.name), nextHistory]);
     mkdirSync(dir, { recursive: true });
     for (const [path, value] of files) writeFileSync(`${path}.new`, contentJson(path, value));
     for (const [path] of files) renameSync(`${path}.new`, path);
-    io.out(`${files.map(([path]) => shownPath(path)).join(" and ")}: ${next.text}`);
+    const said = [next.text, next.note].filter(Boolean).join(" ");
+    io.out(`${files.map(([path]) => shownPath(path)).join(" and ")}: ${said}`);
 
     if (!read.values.commit) {
       io.out("Next: commit both (or run it with --commit), then git push: the release pipeline");
@@ -206,7 +212,7 @@ export function nowCommand(args: readonly string[], io: CommandOutput, clock: Cl
       return EXIT.done;
     }
     const names = files.map(([path]) => path);
-    const message = `/now: ${next.text}`;
+    const message = `/now: ${said}`;
     const add = git(dir, "add", "--", ...names);
     const commit =
       add.status === 0 ? git(dir, "commit", "--quiet", "--message", message, "--", ...names) : add;

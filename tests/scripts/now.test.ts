@@ -132,6 +132,33 @@ describe("a change", () => {
     ]);
   });
 
+  test("removing a placeholder is no update: /now loses it, the history the feeds list stays as it was", async () => {
+    const placeholder = "Replace me: something you are learning";
+    const start = { ...validContent().now, learning: [placeholder, "Notes"] };
+    writeFileSync(join(content, "now.json"), JSON.stringify(start, null, 2));
+    const { code, errors, out } = await now("remove", "learning", "1", "--commit");
+    expect({ code, errors }).toEqual({ code: 0, errors: [] });
+    expect(read<Now>("now.json").learning).toEqual(["Notes"]);
+    expect(read<NowHistory>("now-history.json")).toEqual([EARLIER]);
+    expect(out[0]).toBe(
+      "content/now.json: the placeholder of learning removed, which is no update for the feeds",
+    );
+    expect(git("show", "--name-only", "--format=", "HEAD")).toBe("content/now.json");
+  });
+
+  test("an entry added to a section that holds a placeholder takes its place", async () => {
+    const start = { ...validContent().now, building: ["Replace me: something you are building"] };
+    writeFileSync(join(content, "now.json"), JSON.stringify(start, null, 2));
+    const { code, out } = await now("add", "building", "A", "ledger");
+    expect(code).toBe(0);
+    expect(read<Now>("now.json").building).toEqual(["A ledger"]);
+    expect(read<NowHistory>("now-history.json").map(({ text }) => text)).toEqual([
+      "Building: A ledger",
+      EARLIER.text,
+    ]);
+    expect(out[0]).toEndWith(": Building: A ledger (in place of the placeholder)");
+  });
+
   test("a server started on the folder shows it", async () => {
     expect((await now("add", "learning", "Weaving, from first principles")).code).toBe(0);
     const server = await startServer({ CONTENT_DIR: content });
