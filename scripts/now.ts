@@ -165,6 +165,18 @@ function whyNoCommit(dir: string): string | undefined {
   return undefined;
 }
 
+/**
+ * What serves a change: a server reads content/ when it starts, so `bun run dev`, which
+ * starts it again on every save, serves it at once, a running `bun run start` once it is
+ * restarted, and the site on Fly once the release pipeline deploys it.
+ */
+function sayNext(io: CommandOutput, committed: boolean): void {
+  io.out("Next: a running `bun run dev` serves it now (it restarts on each save); a running");
+  io.out("`bun run start` serves it once restarted. For the site on Fly:");
+  if (!committed) io.out("commit both (or run it with --commit), then");
+  io.out("git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.");
+}
+
 /** The process's own clock. */
 const SYSTEM_CLOCK: Clock = { now: () => Date.now(), sleep: (ms) => Bun.sleepSync(ms) };
 
@@ -207,8 +219,7 @@ export function nowCommand(args: readonly string[], io: CommandOutput, clock: Cl
     io.out(`${files.map(([path]) => shownPath(path)).join(" and ")}: ${said}`);
 
     if (!read.values.commit) {
-      io.out("Next: commit both (or run it with --commit), then git push: the release pipeline");
-      io.out("tests and deploys the site, and tells IndexNow it changed.");
+      sayNext(io, false);
       return EXIT.done;
     }
     const names = files.map(([path]) => path);
@@ -223,7 +234,7 @@ export function nowCommand(args: readonly string[], io: CommandOutput, clock: Cl
     }
     const hash = git(dir, "rev-parse", "--short", "HEAD").stdout.trim();
     io.out(`Committed ${hash}: ${message}`);
-    io.out("Next: git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.");
+    sayNext(io, true);
     return EXIT.done;
   } catch (error) {
     if (error instanceof Refused) io.err(`Not changed: ${error.message}`);

@@ -12,6 +12,7 @@ import { dayIn } from "../../lib/content/dates.ts";
 import { folderFiles } from "../../lib/content/files.ts";
 import type { Now, NowHistory } from "../../lib/content/schemas.ts";
 import { readContent } from "../../lib/content/site-content.ts";
+import { startServerProcess } from "../../scripts/loopback.ts";
 import { applied, Refused, stampAfter } from "../../scripts/now-change.ts";
 import { as, SITE_URL } from "../support/app.ts";
 import { validContent } from "../support/content.ts";
@@ -39,7 +40,7 @@ const git = (...args: string[]) =>
 let fresh = "";
 
 beforeAll(() => {
-  copyProject(clone, ["package.json", "biome.json", "bunfig.toml", "lib", "scripts", "routes"]);
+  copyProject(clone, ["package.json", "biome.json", "bunfig.toml", "lib", "scripts", "routes", "server.ts"]);
   writeFileSync(join(content, "now-history.json"), `${JSON.stringify([EARLIER], null, 2)}\n`);
   git("init", "--quiet");
   git("add", "--all");
@@ -107,9 +108,11 @@ describe("a change", () => {
     ]);
     expect(git("status", "--porcelain")).toBe("A  notes.txt");
     expect(out).toContain(`Committed ${git("rev-parse", "--short", "HEAD")}: /now: Status: Weaving tables`);
-    expect(out.at(-1)).toBe(
-      "Next: git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.",
-    );
+    expect(out.slice(-3)).toEqual([
+      "Next: a running `bun run dev` serves it now (it restarts on each save); a running",
+      "`bun run start` serves it once restarted. For the site on Fly:",
+      "git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.",
+    ]);
     const biome = await runCommand(["bunx", "biome", "ci", "content/now.json", "content/now-history.json"], {
       cwd: clone,
     });
@@ -169,6 +172,52 @@ describe("a change", () => {
       await server.stop();
     }
   });
+});
+
+describe("what serves a change, as the Next: lines say", () => {
+  /** What a server of the clone shows curl, without colour. */
+  const shown = async (url: string) =>
+    (await fetch(`${url}/?nocolor`, { headers: { "user-agent": "curl/8.5.0" } })).text();
+
+  test("says what serves it: bun run dev now, bun run start once restarted, Fly once pushed", async () => {
+    const { out } = await now("add", "learning", "Knots");
+    expect(out.slice(1)).toEqual([
+      "Next: a running `bun run dev` serves it now (it restarts on each save); a running",
+      "`bun run start` serves it once restarted. For the site on Fly:",
+      "commit both (or run it with --commit), then",
+      "git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.",
+    ]);
+  });
+
+  test("a running bun run start serves it once restarted, not before", async () => {
+    // The clone's own content/, as an owner's `bun run start` serves it.
+    const env = { CONTENT_DIR: "" };
+    let start = await startServerProcess(["bun", "run", "start"], { cwd: clone, env });
+    try {
+      expect((await now("add", "learning", "Splicing rope")).code).toBe(0);
+      expect(await shown(start.url)).not.toContain("Splicing rope");
+      await start.stop();
+      start = await startServerProcess(["bun", "run", "start"], { cwd: clone, env });
+      expect(await shown(start.url)).toContain("Splicing rope");
+    } finally {
+      await start.stop();
+    }
+  }, 30_000);
+
+  test("a running bun run dev serves it within moments, with no restart asked of anyone", async () => {
+    const dev = await startServerProcess(["bun", "run", "dev"], { cwd: clone, env: { CONTENT_DIR: "" } });
+    try {
+      expect((await now("add", "learning", "Tying a bowline")).code).toBe(0);
+      let page = "";
+      for (let waited = 0; waited < 10_000 && !page.includes("Tying a bowline"); waited += 100) {
+        await Bun.sleep(100);
+        page = await shown(dev.url).catch(() => "");
+      }
+      expect(page).toContain("Tying a bowline");
+    } finally {
+      await dev.stop();
+    }
+  }, 30_000);
 });
 
 describe("show", () => {
