@@ -408,15 +408,23 @@ async function settle(given: Partial<Answers>, before: Partial<Answers>, io: Io)
   return { answers: answers as Answers, derived };
 }
 
-/** The placeholders still in the files written, a line a file, by JSON pointer; nothing when there are none. */
+/**
+ * The placeholders still in the files written, a line a file, by JSON pointer, then the
+ * files of the folder still as the project ships them (`shipped`), the sample owner's;
+ * nothing when there are none.
+ */
 export function sayPlaceholders(
   io: CommandOutput,
   files: readonly { path: string; value: unknown; unmarked?: readonly string[] }[],
+  shipped: readonly string[] = [],
 ): void {
   const lines = files.flatMap(({ path, value, unmarked = [] }) => {
     const fields = [...placeholdersIn(value), ...unmarked];
     return fields.length > 0 ? [`  ${shownPath(path)}: ${fields.sort().join(", ")}`] : [];
   });
+  if (shipped.length > 0) {
+    lines.push(`  ${shipped.map(shownPath).join(", ")}: the sample owner's, as the project ships them`);
+  }
   if (lines.length === 0) return;
   io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
   for (const line of lines) io.out(line);

@@ -6,7 +6,7 @@
  * test's own, are each stamped at or before the clock's time, newest first.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Now, NowHistory, Profile } from "../../lib/content/schemas.ts";
@@ -16,12 +16,8 @@ import { ownerDir } from "../support/owners.ts";
 import { runCommand, scriptLines } from "../support/run.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
+const RESUME = join(import.meta.dir, "..", "fixtures", "resumes", "montevideo.json");
 const scratch = mkdtempSync(join(tmpdir(), "owner-clock-"));
-const RESUME = join(scratch, "montevideo.json");
-const resume = JSON.parse(
-  readFileSync(join(import.meta.dir, "..", "fixtures", "resumes", "montevideo.json"), "utf8"),
-);
-writeFileSync(RESUME, JSON.stringify({ ...resume, languages: [{ language: "Spanish", fluency: "Native" }] }));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The environment a person has, less a CONTENT_DIR of the caller's. */
