@@ -12,7 +12,8 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkContentFile } from "../lib/content/content-file.ts";
+import { contentMistakes } from "../lib/content/content-file.ts";
+import { folderFiles } from "../lib/content/files.ts";
 import type { Now, NowHistory, Profile } from "../lib/content/schemas.ts";
 import { ContentError, NOW, NOW_HISTORY, PROFILE } from "../lib/content/site-content.ts";
 import { profileFrom, type ResumeFields, readJsonResume } from "../lib/formats/json-resume-import.ts";
@@ -35,6 +36,7 @@ import {
   handleFrom,
   type Made,
   missingAnswers,
+  ownerToday,
   starterContent,
   starterNow,
   suggestion,
@@ -99,6 +101,17 @@ const RESUME_PATHS: Partial<Record<Key, string>> = {
   links: "basics.profiles, basics.url or basics.email",
 };
 
+/** Why nothing was written: every reason at once, so that one run shows what to fix. */
+function notWritten(output: CommandOutput, file: string | undefined, reasons: readonly string[]): void {
+  const about = file ? `${file}: ` : "";
+  if (reasons.length === 1) {
+    output.err(`Not written: ${about}${reasons[0]}`);
+    return;
+  }
+  output.err(`Not written, for ${reasons.length} reasons:`);
+  for (const reason of reasons) output.err(`  ${about}${reason}`);
+}
+
 const section = (title: string, lines: readonly string[], output: CommandOutput) => {
   if (lines.length === 0) return;
   output.err(`${title}:`);
@@ -133,8 +146,12 @@ async function settle(
     ...given,
   };
   const mistakes = mistakesGiven(given);
-  if (mistakes[0] && !io.ask) {
-    io.err(`Not written: ${mistakes[0].line}`);
+  if (mistakes.length > 0 && !io.ask) {
+    notWritten(
+      io,
+      undefined,
+      mistakes.map(({ line }) => line),
+    );
     return EXIT.notWritten;
   }
   for (const { key, line } of mistakes) {
@@ -184,8 +201,11 @@ async function settle(
   return { answers: answers as Settled["answers"], derived };
 }
 
-/** Runs the command; resolves to its exit status. `today` (YYYY-MM-DD) dates a resume without `meta.lastModified`. */
-export async function importResume(args: readonly string[], io: Io, today: string): Promise<number> {
+/**
+ * Runs the command; resolves to its exit status. `at` is now: a resume without
+ * `meta.lastModified` and a new /now are dated the owner's day, in their time zone.
+ */
+export async function importResume(args: readonly string[], io: Io, at: Date): Promise<number> {
   const read = readCommandLine(args, COMMAND, io);
   if (read.exit !== undefined) return read.exit;
   const [file, ...extra] = read.positionals;
@@ -218,13 +238,14 @@ export async function importResume(args: readonly string[], io: Io, today: strin
     return EXIT.notWritten;
   }
   const given = { handle: values.handle, timezone: values.timezone };
-  const { fields, notImported, adjusted } = readJsonResume(resume, today, {
+  const { fields, notImported, adjusted } = readJsonResume(resume, {
     username: !current && given.handle === undefined,
   });
 
   const settled = await settle(fields, current, given, io);
   if (typeof settled === "number") return settled;
   const { answers } = settled;
+  const today = ownerToday(at, answers.timezone);
   const base: Profile = current
     ? {
         ...current,
@@ -232,20 +253,30 @@ export async function importResume(args: readonly string[], io: Io, today: strin
         location: { ...current.location, timezone: answers.timezone },
       }
     : starterContent(answers as Answers, today).profile;
-  const { profile, kept, dropped } = profileFrom(fields, base);
+  // A handle or zone given, or made for a new place, was no profile's to keep.
+  const settledFields = [
+    ...(given.handle !== undefined || answers.handle !== current?.handle ? ["handle"] : []),
+    ...(given.timezone !== undefined || answers.timezone !== current?.location.timezone
+      ? ["location.timezone"]
+      : []),
+  ];
+  const { profile, kept, dropped, skills } = profileFrom(fields, base, { today, settled: settledFields });
 
   section("Not imported (content/profile.json has no place for these)", notImported, io);
   if (current) section(`Kept from ${shownPath(inDir(PROFILE.name))} (edit them by hand)`, kept, io);
   section("Not carried over from the current profile (add them back by hand)", dropped, io);
   section("Read loosely (check them)", adjusted, io);
+  section("Skills, one for each entry of the resume's (check their groups)", skills, io);
 
   const out = values.out ?? inDir(PROFILE.name);
-  try {
-    checkContentFile(PROFILE, profile, "http://localhost");
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    io.err(`Not written: ${shownPath(out)}: ${error.where || "the file"} ${error.problem}`);
-    io.err("Shorten or fix that value in the resume, then run the import again.");
+  const refused = contentMistakes(PROFILE, profile).map(
+    (error) => `${error.where || "the file"} ${error.problem}`,
+  );
+  if (refused.length > 0) {
+    notWritten(io, shownPath(out), refused);
+    io.err(
+      `Shorten or fix ${refused.length === 1 ? "that value" : "those values"} in the resume, then run the import again.`,
+    );
     return EXIT.notWritten;
   }
   // A new owner's /now, in place of the sample's, with its history emptied; never with
@@ -257,29 +288,45 @@ export async function importResume(args: readonly string[], io: Io, today: strin
   for (const [path, value] of files) writeFileSync(`${path}.new`, contentJson(path, value));
   for (const [path] of files) renameSync(`${path}.new`, path);
 
-  const { experience, skills, links } = profile;
+  const { experience, links } = profile;
   io.out(
-    `Wrote ${shownPath(out)}: ${profile.name}, ${experience.length} roles, ${skills.length} skills, ${links.length} links.`,
+    `Wrote ${shownPath(out)}: ${profile.name}, ${experience.length} roles, ${profile.skills.length} skills, ${links.length} links.`,
   );
+  // Over the sample, the rest of the folder is still hers: the files the import leaves.
+  const written = [PROFILE.name, NOW.name, NOW_HISTORY.name];
+  const shipped =
+    current || values.out
+      ? []
+      : folderFiles(dir)
+          .names()
+          .filter((name) => !written.includes(name))
+          .map(inDir);
   for (const line of settled.derived) io.out(`  ${line}`);
+  if (fields.fediverse && profile.fediverse?.account === fields.fediverse.account) {
+    io.out(`  fediverse: ${fields.fediverse.account} (the resume's ${fields.fediverse.from})`);
+  }
   if (now) {
     io.out(`Wrote ${shownPath(inDir(NOW.name))}: a new owner's /now, to fill in.`);
     io.out(`Wrote ${shownPath(inDir(NOW_HISTORY.name))}: no updates yet, for the feeds.`);
   }
-  sayPlaceholders(io, [
-    {
-      path: out,
-      value: profile,
-      unmarked: !current && fields.experience.length === 0 ? UNMARKED_IN_PROFILE : [],
-    },
-    ...(now ? [{ path: inDir(NOW.name), value: now }] : []),
-  ]);
+  sayPlaceholders(
+    io,
+    [
+      {
+        path: out,
+        value: profile,
+        unmarked: !current && fields.experience.length === 0 ? UNMARKED_IN_PROFILE : [],
+      },
+      ...(now ? [{ path: inDir(NOW.name), value: now }] : []),
+    ],
+    shipped,
+  );
   io.out("Review it, then `bun run dev`.");
   return EXIT.written;
 }
 
 if (import.meta.main) {
   const io = terminalIo();
-  process.exitCode = await importResume(process.argv.slice(2), io, new Date().toISOString().slice(0, 10));
+  process.exitCode = await importResume(process.argv.slice(2), io, new Date());
   io.close();
 }

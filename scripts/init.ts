@@ -34,6 +34,7 @@ import {
   type Link,
   type Made,
   missingAnswers,
+  ownerToday,
   PLACEHOLDER,
   placeholdersIn,
   REQUIRED_ANSWERS,
@@ -407,15 +408,23 @@ async function settle(given: Partial<Answers>, before: Partial<Answers>, io: Io)
   return { answers: answers as Answers, derived };
 }
 
-/** The placeholders still in the files written, a line a file, by JSON pointer; nothing when there are none. */
+/**
+ * The placeholders still in the files written, a line a file, by JSON pointer, then the
+ * files of the folder still as the project ships them (`shipped`), the sample owner's;
+ * nothing when there are none.
+ */
 export function sayPlaceholders(
   io: CommandOutput,
   files: readonly { path: string; value: unknown; unmarked?: readonly string[] }[],
+  shipped: readonly string[] = [],
 ): void {
   const lines = files.flatMap(({ path, value, unmarked = [] }) => {
     const fields = [...placeholdersIn(value), ...unmarked];
     return fields.length > 0 ? [`  ${shownPath(path)}: ${fields.sort().join(", ")}`] : [];
   });
+  if (shipped.length > 0) {
+    lines.push(`  ${shipped.map(shownPath).join(", ")}: the sample owner's, as the project ships them`);
+  }
   if (lines.length === 0) return;
   io.out(`Still to replace by hand (placeholders start with "${PLACEHOLDER}"):`);
   for (const line of lines) io.out(line);
@@ -430,8 +439,8 @@ export function readOwn(path: string, name: string): unknown {
   }
 }
 
-/** Runs the command; resolves to its exit status. `today` is YYYY-MM-DD. */
-export async function init(args: readonly string[], io: Io, today: string): Promise<number> {
+/** Runs the command; resolves to its exit status. `at` is now: the files are dated in the owner's time zone. */
+export async function init(args: readonly string[], io: Io, at: Date): Promise<number> {
   const read = readCommandLine(args, COMMAND, io);
   if (read.exit !== undefined) return read.exit;
   const { values } = read;
@@ -465,6 +474,7 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
   const settled = await settle(given, current ? answersIn(current) : {}, io);
   if (typeof settled === "number") return settled;
   const { answers } = settled;
+  const today = ownerToday(at, answers.timezone);
   const starter = starterContent(answers, today);
   const files: { profile: Profile; now?: Now; history?: NowHistory } = {
     profile: current ? updatedProfile(current, answers, today) : starter.profile,
@@ -515,6 +525,6 @@ export async function init(args: readonly string[], io: Io, today: string): Prom
 
 if (import.meta.main) {
   const io = terminalIo();
-  process.exitCode = await init(process.argv.slice(2), io, new Date().toISOString().slice(0, 10));
+  process.exitCode = await init(process.argv.slice(2), io, new Date());
   io.close();
 }

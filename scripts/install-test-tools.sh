@@ -17,7 +17,9 @@
 #   - Debian's fonts-lohit-deva: a font for Devanagari, so that Chromium draws the test
 #     owner whose name is in that script as a reader would see it, not as empty boxes;
 #   - Debian's prometheus (promtool): the metrics' exposition, parsed and linted;
-#     without its recommended node exporter, which is no part of the tests.
+#     without its recommended node exporter, which is no part of the tests;
+#   - Debian's faketime (libfaketime): the owner's commands run on a clock set to another
+#     time, as a computer in another time zone has it (tests/support/faked-clock.ts).
 # Does nothing when all are present. Set CHROMIUM_PATH to use another Chromium.
 set -euo pipefail
 
@@ -44,6 +46,7 @@ if ! /usr/bin/python3 -c "import gi; gi.require_version('Pango', '1.0')" >/dev/n
 fi
 if ! /usr/bin/python3 -c "import feedparser" >/dev/null 2>&1; then packages+=(python3-feedparser); fi
 if ! fc-list :lang=hi 2>/dev/null | grep -q .; then packages+=(fonts-lohit-deva); fi
+if ! command -v faketime >/dev/null 2>&1; then packages+=(faketime); fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 if [ "${#packages[@]}" -gt 0 ]; then

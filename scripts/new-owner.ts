@@ -2,6 +2,7 @@
  * @module A new owner's first content, for `bun run init`: what they answered, and for
  * everything else short placeholders that say so, for them to replace by hand.
  */
+import { dayIn } from "../lib/content/dates.ts";
 import type { Now, Profile } from "../lib/content/schemas.ts";
 import { countryCode } from "../lib/formats/iso-codes.ts";
 
@@ -48,6 +49,19 @@ export function handleFrom(name: string): string | undefined {
 export function whyNoHandle(name: string | undefined): string | undefined {
   if (!name || handleFrom(name)) return undefined;
   return `no handle can be made from ${JSON.stringify(name)} (handles are a-z, 0-9 and -)`;
+}
+
+/**
+ * `YYYY-MM-DD`: the owner's day at `at`, in their time zone, which every date the commands
+ * write is. A zone the runtime does not know (a profile edited by hand) gives UTC's day:
+ * the check of the profile then refuses the zone in its own words.
+ */
+export function ownerToday(at: Date, timezone: string): string {
+  try {
+    return dayIn(at, timezone);
+  } catch {
+    return dayIn(at, "UTC");
+  }
 }
 
 /** This system's time zone, e.g. `America/Chicago`. */

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ContentError } from "../lib/content/content-error.ts";
 import { type ContentFile, checkContentFile } from "../lib/content/content-file.ts";
+import { dayIn } from "../lib/content/dates.ts";
 import { folderFiles, readContentFile } from "../lib/content/files.ts";
 import type { Now, NowHistory } from "../lib/content/schemas.ts";
 import { NOW, NOW_HISTORY, PROFILE } from "../lib/content/site-content.ts";
@@ -27,13 +28,14 @@ import { contentDir, readOwn } from "./init.ts";
 import {
   applied,
   type Change,
-  dayIn,
+  type Clock,
   entryText,
   Refused,
   recorded,
   SECTION_NAMES,
   SECTIONS,
   sectionNamed,
+  stampAfter,
 } from "./now-change.ts";
 
 export const EXIT = { done: 0, notChanged: 1, usage: USAGE_ERROR } as const;
@@ -53,6 +55,9 @@ many entries, an unknown section) is one line, and the file is left as it was.
 A change sets "updated" to today, in the profile's time zone, and is recorded
 in content/now-history.json, which /feed.xml and /feed.json list. Then git
 push: the release pipeline tests and deploys the site, and tells IndexNow.
+A placeholder (an entry that starts "Replace me", as init writes them) is no
+news: an entry added to its section takes its place, and its removal is not
+recorded.
 
 Commands:
   show               /now as it is, each entry numbered
@@ -160,8 +165,23 @@ function whyNoCommit(dir: string): string | undefined {
   return undefined;
 }
 
-/** Runs the command; resolves to its exit status. `at` is now. */
-export function nowCommand(args: readonly string[], io: CommandOutput, at: Date): number {
+/**
+ * What serves a change: a server reads content/ when it starts, so `bun run dev`, which
+ * starts it again on every save, serves it at once, a running `bun run start` once it is
+ * restarted, and the site on Fly once the release pipeline deploys it.
+ */
+function sayNext(io: CommandOutput, committed: boolean): void {
+  io.out("Next: a running `bun run dev` serves it now (it restarts on each save); a running");
+  io.out("`bun run start` serves it once restarted. For the site on Fly:");
+  if (!committed) io.out("commit both (or run it with --commit), then");
+  io.out("git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.");
+}
+
+/** The process's own clock. */
+const SYSTEM_CLOCK: Clock = { now: () => Date.now(), sleep: (ms) => Bun.sleepSync(ms) };
+
+/** Runs the command; resolves to its exit status. `clock` tells the time. */
+export function nowCommand(args: readonly string[], io: CommandOutput, clock: Clock = SYSTEM_CLOCK): number {
   const read = readCommandLine(args, COMMAND, io);
   if (read.exit !== undefined) return read.exit;
   const dir = contentDir(read.values["content-dir"]);
@@ -169,7 +189,7 @@ export function nowCommand(args: readonly string[], io: CommandOutput, at: Date)
     const change = changeOf(read.positionals);
     if (typeof change === "string") return refuse(COMMAND, io, change);
     const now = readChecked(dir, NOW);
-    const history = readChecked(dir, NOW_HISTORY, []);
+    const history = readChecked<NowHistory>(dir, NOW_HISTORY, []);
     if (change === undefined) {
       if (read.values.commit) return refuse(COMMAND, io, "--commit is for a change, not show");
       show(io, dir, now, history);
@@ -177,41 +197,44 @@ export function nowCommand(args: readonly string[], io: CommandOutput, at: Date)
     }
     const { timezone } = readContentFile(folderFiles(dir), PROFILE, "http://localhost").location;
     const next = applied(now, change);
-    const nextNow: Now = { ...next.now, updated: dayIn(at, timezone) };
-    const nextHistory = recorded(history, next.text, at, `urn:uuid:${crypto.randomUUID()}`);
+    // A placeholder removed is no update: the history, which the feeds list, stays as it is.
+    const at = next.text === undefined ? undefined : stampAfter(history[0]?.at, clock);
+    const nextNow: Now = { ...next.now, updated: dayIn(new Date(at ?? clock.now()), timezone) };
+    const nextHistory =
+      next.text === undefined || at === undefined
+        ? undefined
+        : recorded(history, next.text, at, `urn:uuid:${crypto.randomUUID()}`);
     checkContentFile(NOW, nextNow, "http://localhost");
-    checkContentFile(NOW_HISTORY, nextHistory, "http://localhost");
+    if (nextHistory) checkContentFile(NOW_HISTORY, nextHistory, "http://localhost");
     const noCommit = read.values.commit ? whyNoCommit(dir) : undefined;
     if (noCommit) throw new Refused(`--commit cannot commit: ${noCommit}; nothing is written`);
 
-    // Both are valid: each is written beside its place, then both are moved in.
-    const files = [
-      [join(dir, NOW.name), nextNow],
-      [join(dir, NOW_HISTORY.name), nextHistory],
-    ] as const;
+    // All are valid: each is written beside its place, then all are moved in.
+    const files: [string, Now | NowHistory][] = [[join(dir, NOW.name), nextNow]];
+    if (nextHistory) files.push([join(dir, NOW_HISTORY.name), nextHistory]);
     mkdirSync(dir, { recursive: true });
     for (const [path, value] of files) writeFileSync(`${path}.new`, contentJson(path, value));
     for (const [path] of files) renameSync(`${path}.new`, path);
-    io.out(`${files.map(([path]) => shownPath(path)).join(" and ")}: ${next.text}`);
+    const said = [next.text, next.note].filter(Boolean).join(" ");
+    io.out(`${files.map(([path]) => shownPath(path)).join(" and ")}: ${said}`);
 
     if (!read.values.commit) {
-      io.out("Next: commit both (or run it with --commit), then git push: the release pipeline");
-      io.out("tests and deploys the site, and tells IndexNow it changed.");
+      sayNext(io, false);
       return EXIT.done;
     }
     const names = files.map(([path]) => path);
-    const message = `/now: ${next.text}`;
+    const message = `/now: ${said}`;
     const add = git(dir, "add", "--", ...names);
     const commit =
       add.status === 0 ? git(dir, "commit", "--quiet", "--message", message, "--", ...names) : add;
     if (commit.status !== 0) {
-      const said = (commit.stderr || commit.stdout).trim().split("\n")[0] ?? "";
-      io.err(`Written, but not committed: git said: ${said.replace(/\p{Cc}/gu, "?")}`);
+      const reason = (commit.stderr || commit.stdout).trim().split("\n")[0] ?? "";
+      io.err(`Written, but not committed: git said: ${reason.replace(/\p{Cc}/gu, "?")}`);
       return EXIT.notChanged;
     }
     const hash = git(dir, "rev-parse", "--short", "HEAD").stdout.trim();
     io.out(`Committed ${hash}: ${message}`);
-    io.out("Next: git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.");
+    sayNext(io, true);
     return EXIT.done;
   } catch (error) {
     if (error instanceof Refused) io.err(`Not changed: ${error.message}`);
@@ -221,4 +244,4 @@ export function nowCommand(args: readonly string[], io: CommandOutput, at: Date)
   }
 }
 
-if (import.meta.main) process.exitCode = nowCommand(process.argv.slice(2), CONSOLE, new Date());
+if (import.meta.main) process.exitCode = nowCommand(process.argv.slice(2), CONSOLE);

@@ -62,3 +62,27 @@ export function checkContentFile<T>(file: ContentFile<T>, value: unknown, siteUr
   file.check?.(value as T);
   return withBaseUrl(value as T, siteUrl);
 }
+
+/**
+ * Every mistake in a file's value, the first for each field, in the order of the file:
+ * what a command that writes a whole file says at once, where start-up stops at the first.
+ * The checks a schema cannot say run on a value the schema accepts, and stop at their first.
+ */
+export function contentMistakes<T>(file: ContentFile<T>, value: unknown): ContentError[] {
+  if (Value.Check(file.schema, value)) {
+    try {
+      file.check?.(value as T);
+      return [];
+    } catch (error) {
+      if (error instanceof ContentError) return [error];
+      throw error;
+    }
+  }
+  const errors = [...Value.Errors(file.schema, value)];
+  const firstOfEach = errors.filter(
+    (error, index) => errors.findIndex(({ path }) => path === error.path) === index,
+  );
+  return firstOfEach.map(
+    (error) => new ContentError(file.name, error.path, inWords(error, { errors, entries: file.entries })),
+  );
+}

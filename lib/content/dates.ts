@@ -81,3 +81,18 @@ export function impossibleDate(date: string): string | undefined {
   const why = notInCalendar(date);
   return why && `is ${JSON.stringify(date)}, not in the calendar: ${why}`;
 }
+
+/**
+ * `YYYY-MM-DD`: the day `at` is in `timeZone`, as the owner's calendar has it. At 23:12 in
+ * Montevideo it is already tomorrow in UTC: every date a command writes is the owner's.
+ */
+export function dayIn(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}

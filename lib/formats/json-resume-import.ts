@@ -5,13 +5,19 @@
  * Nothing is dropped unsaid. Reading lists every value of the resume the profile has no
  * place for (`notImported`) and every value read in a way the owner should check
  * (`adjusted`). Completing the profile from the one it replaces lists every field taken
- * from that profile (`kept`: what a resume cannot hold, and what this one lacks), and
- * every value of it that does not carry over (`dropped`).
+ * from that profile (`kept`: what a resume cannot hold, and what this one lacks), every
+ * value of it that does not carry over (`dropped`), and what became of each skill.
+ *
+ * Skills are read as JSON Resume means them: an entry is one skill, its `name` and its
+ * `level`; its `keywords` are what it covers, which a skill of the profile has no place
+ * for. Only a document `/api/resume.json` wrote (its `meta.canonical` says so) carries a
+ * skill's group, as its one keyword; any other skill takes the group of the skill of its
+ * name in the profile being replaced, else one group for all.
  */
 import { isCalendarDate } from "../content/dates.ts";
 import { type Profile, ProfileSchema } from "../content/schemas.ts";
 import { countryName } from "./iso-codes.ts";
-import { WEBSITE_LABEL } from "./json-resume.ts";
+import { RESUME_PATH, WEBSITE_LABEL } from "./json-resume.ts";
 
 /** What a resume says of a profile's fields: a field it does not give is absent, a list empty. */
 export interface ResumeFields {
@@ -22,16 +28,32 @@ export interface ResumeFields {
   readonly city?: string | undefined;
   readonly country?: string | undefined;
   readonly email?: string | undefined;
-  /** `meta.lastModified`'s day, else the day of the import. */
-  readonly updated: string;
+  /** `meta.lastModified`'s day; absent, the profile is dated the day of the import. */
+  readonly updated?: string | undefined;
   readonly links: Profile["links"];
-  readonly skills: Profile["skills"];
+  readonly skills: readonly ResumeSkill[];
   /** Newest first, as the profile lists it. */
   readonly experience: Profile["experience"];
   readonly education: Profile["education"];
   readonly languages: Profile["languages"];
   /** The one username the resume's profiles give (`basics.profiles[].username`), when asked for. */
   readonly username?: string | undefined;
+  /** The fediverse account of a Mastodon profile in `basics.profiles`, and that entry's path. */
+  readonly fediverse?: { readonly account: string; readonly from: string } | undefined;
+}
+
+/** A skill as the resume gives it; `profileFrom` settles its group. */
+export interface ResumeSkill {
+  readonly name: string;
+  readonly level: number;
+  /** The group a document of `/api/resume.json` gives (its one keyword); none from any other. */
+  readonly group?: string | undefined;
+  /** Its entry in the resume: `skills[2]`. */
+  readonly from: string;
+  /** How its level was read, when not as a number out of 100: `from "Advanced"`, `none given`. */
+  readonly levelRead?: string | undefined;
+  /** What the entry covers, which a skill of the profile has no place for. */
+  readonly keywords: readonly string[];
 }
 
 export interface ReadResume {
@@ -48,6 +70,8 @@ export interface CompletedProfile {
   readonly kept: readonly string[];
   /** Values of the profile being replaced that the new one does not have, with why. */
   readonly dropped: readonly string[];
+  /** What became of each skill of the resume: its name, level and group, and its keywords. */
+  readonly skills: readonly string[];
 }
 
 /** The content schema's limits on lists, read from it (`lib/content/schemas.ts`). */
@@ -60,8 +84,12 @@ function listLimits() {
     highlights: experience.items.properties.highlights.maxItems as number,
     education: education.maxItems as number,
     languages: languages.maxItems as number,
+    fluency: languages.items.properties.level.maxLength as number,
   };
 }
+
+/** A fediverse account as the profile writes it, `@name@server`: the schema's own pattern. */
+const FEDIVERSE_ACCOUNT = new RegExp(ProfileSchema.properties.fediverse.properties.account.pattern as string);
 
 /** A skill level in words, out of 100; JSON Resume's `level` is free text. */
 const LEVEL_WORDS: Readonly<Record<string, number>> = {
@@ -76,7 +104,14 @@ const LEVEL_WORDS: Readonly<Record<string, number>> = {
   novice: 20,
 };
 const UNSTATED_LEVEL = 50;
+/**
+ * The group of a skill nothing groups. The page and the terminal name a group only beside
+ * another, so a resume's skills, all in this one, are shown as a plain list.
+ */
 const DEFAULT_GROUP = "Skills";
+
+/** The `network` of a `basics.profiles` entry that is a fediverse account, in lower case. */
+const FEDIVERSE_NETWORKS = new Set(["mastodon", "fediverse"]);
 
 type Json = unknown;
 type Path = string;
@@ -154,14 +189,45 @@ function careerDate(date: string | undefined, path: Path, adjusted: string[]): s
   return month;
 }
 
-/** `93/100`, `93%` or `93` as a number out of 100; words by `LEVEL_WORDS`. */
-function skillLevel(level: string | undefined, path: Path, adjusted: string[]): number {
+/**
+ * `93/100`, `93%` or `93` as a number out of 100; words by `LEVEL_WORDS`, and none as
+ * `UNSTATED_LEVEL`, each with how it was read.
+ */
+function skillLevel(level: string | undefined): { value: number; read?: string } {
   const number = level ? /^\s*([0-9]{1,3})\s*(\/\s*100|%)?\s*$/.exec(level) : null;
-  if (number && Number(number[1]) <= 100) return Number(number[1]);
+  if (number && Number(number[1]) <= 100) return { value: Number(number[1]) };
   const word = level ? LEVEL_WORDS[level.trim().toLowerCase()] : undefined;
-  const value = word ?? UNSTATED_LEVEL;
-  adjusted.push(`${path}: ${level ? JSON.stringify(level) : "no level"} read as ${value}/100`);
-  return value;
+  return {
+    value: word ?? UNSTATED_LEVEL,
+    read: level ? `read from ${JSON.stringify(level)}` : "no level given",
+  };
+}
+
+/**
+ * `@name@server` from a fediverse profile's username (`@name@server`, `name@server`) or,
+ * failing that, its URL (`https://server/@name`, where Mastodon puts a profile); undefined
+ * when neither makes an account the profile holds.
+ */
+function fediverseAccountOf(username: string | undefined, url: string | undefined): string | undefined {
+  const fromName = username && /^@?([^@\s]+)@([^@\s]+)$/.exec(username.trim());
+  const fromUrl = url && /^https:\/\/([^/\s]+)\/@([^/@\s]+)\/?$/.exec(url.trim());
+  const [name, server] = fromName
+    ? [fromName[1], fromName[2]]
+    : fromUrl
+      ? [fromUrl[2], fromUrl[1]]
+      : [undefined, undefined];
+  const account = name && server ? `@${name}@${server.toLowerCase()}` : undefined;
+  return account && FEDIVERSE_ACCOUNT.test(account) ? account : undefined;
+}
+
+/**
+ * A fluency longer than the profile holds, shortened when it ends in "proficiency", as
+ * LinkedIn's five levels do ("Full professional proficiency"): the owner's words, less that
+ * one. Any other is kept as written, for the check to name.
+ */
+function fluencyOf(fluency: string, max: number): string {
+  const shorter = /^(.+?)\s+proficiency$/i.exec(fluency.trim())?.[1];
+  return fluency.length > max && shorter ? shorter : fluency;
 }
 
 function capped<T>(list: T[], max: number, what: string, adjusted: string[]): T[] {
@@ -171,11 +237,11 @@ function capped<T>(list: T[], max: number, what: string, adjusted: string[]): T[
 }
 
 /**
- * What a resume says of a profile's fields. `today` (YYYY-MM-DD) dates it when its `meta`
- * does not. With `username`, the username its profiles give is read as the owner's when
- * they agree on one; otherwise it is named as not imported, as every value not read is.
+ * What a resume says of a profile's fields. With `username`, the username its profiles
+ * give is read as the owner's when they agree on one; otherwise it is named as not
+ * imported, as every value not read is.
  */
-export function readJsonResume(resume: Json, today: string, { username = false } = {}): ReadResume {
+export function readJsonResume(resume: Json, { username = false } = {}): ReadResume {
   const limits = listLimits();
   if (!isObject(resume)) throw new TypeError("a JSON Resume document is a JSON object");
   const read = new Reader(resume);
@@ -200,10 +266,24 @@ export function readJsonResume(resume: Json, today: string, { username = false }
     links.unshift({ label: WEBSITE_LABEL, url: websiteUrl });
   }
   const profiles = read.entries("basics.profiles");
+  const fediverse = profiles.flatMap((at) => {
+    const entry = read.at(at);
+    if (!isObject(entry) || !FEDIVERSE_NETWORKS.has(textOf(entry.network)?.toLowerCase() ?? "")) return [];
+    const account = fediverseAccountOf(textOf(entry.username), textOf(entry.url));
+    if (!account) adjusted.push(`${at}: no fediverse account like @name@server in its username or URL`);
+    return account ? [{ account, from: at }] : [];
+  });
+  for (const other of fediverse.slice(1)) {
+    adjusted.push(`${other.from}: ${other.account} is a second fediverse account; the profile holds one`);
+  }
+  if (fediverse[0]) read.text(`${fediverse[0].from}.username`);
+  // A fediverse username is written `@name@server`: its name is what other profiles would share.
+  const nameOf = (at: string, entry: Record<string, Json>) =>
+    fediverse.find(({ from }) => from === at)?.account.split("@")[1] ?? textOf(entry.username);
   const usernames = new Set(
     profiles.flatMap((at) => {
       const entry = read.at(at);
-      return (isObject(entry) && textOf(entry.username)) || [];
+      return (isObject(entry) && nameOf(at, entry)) || [];
     }),
   );
   const agreed = username && usernames.size === 1 ? [...usernames][0] : undefined;
@@ -263,29 +343,42 @@ export function readJsonResume(resume: Json, today: string, { username = false }
     return [{ start, end, degree, institution }];
   });
 
-  const skills = read.entries("skills").flatMap((at) => {
+  // A document /api/resume.json wrote carries each skill's group as its one keyword. Where
+  // it lives is looked at, not imported: the profile has no place for it, and says so.
+  const meta = isObject(resume.meta) ? resume.meta : {};
+  const writtenBySite = textOf(meta.canonical)?.endsWith(RESUME_PATH) ?? false;
+  const skills = read.entries("skills").flatMap((at): ResumeSkill[] => {
     const name = read.text(`${at}.name`);
     const keywords = read.texts(`${at}.keywords`);
-    if (!name && keywords.length === 0) return [];
-    const level = skillLevel(read.text(`${at}.level`), `${at}.level`, adjusted);
-    // One keyword is the skill's group (as /api/resume.json writes it); several are skills
-    // of the group the entry names (as most resumes write them).
-    if (keywords.length <= 1)
-      return [{ name: name ?? (keywords[0] as string), level, group: keywords[0] ?? DEFAULT_GROUP }];
-    const group = name ?? DEFAULT_GROUP;
-    adjusted.push(
-      `${at}: its ${keywords.length} keywords became ${keywords.length} skills in the group ${JSON.stringify(group)}`,
-    );
-    return keywords.map((keyword) => ({ name: keyword, level, group }));
+    if (!name) {
+      read.skip(at);
+      if (keywords.length > 0) {
+        adjusted.push(
+          `${at}: no name, so no skill; its keywords not imported: ${keywords.map(shown).join(", ")}`,
+        );
+      }
+      return [];
+    }
+    const level = skillLevel(read.text(`${at}.level`));
+    const group = writtenBySite && keywords.length === 1 ? keywords[0] : undefined;
+    return [
+      { name, level: level.value, group, from: at, levelRead: level.read, keywords: group ? [] : keywords },
+    ];
   });
 
   const languages = read.entries("languages").flatMap((at) => {
     const name = read.text(`${at}.language`);
     if (!name) return [];
-    let level = read.text(`${at}.fluency`);
-    if (!level) {
-      level = "not stated";
-      adjusted.push(`${at}.fluency: none in the resume; "${level}" used`);
+    const fluency = read.text(`${at}.fluency`);
+    if (!fluency) {
+      adjusted.push(`${at}.fluency: none in the resume; "not stated" used`);
+      return [{ name, level: "not stated" }];
+    }
+    const level = fluencyOf(fluency, limits.fluency);
+    if (level !== fluency) {
+      adjusted.push(
+        `${at}.fluency: ${shown(fluency)} is more than the profile's ${limits.fluency} characters; ${shown(level)} used`,
+      );
     }
     return [{ name, level }];
   });
@@ -307,13 +400,16 @@ export function readJsonResume(resume: Json, today: string, { username = false }
     country,
     email,
     updated:
-      lastModified && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(lastModified) ? lastModified.slice(0, 10) : today,
+      lastModified && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(lastModified)
+        ? lastModified.slice(0, 10)
+        : undefined,
     links: capped(links, limits.links, "links", adjusted),
     skills: capped(skills, limits.skills, "skills", adjusted),
     experience: capped(newestFirst, limits.experience, "work", adjusted),
     education: capped(education, limits.education, "education", adjusted),
     languages: capped(languages, limits.languages, "languages", adjusted),
     username: agreed,
+    fediverse: fediverse[0],
   };
   return { fields, notImported: read.unread(), adjusted };
 }
@@ -329,15 +425,23 @@ const sameSchool = (a: Profile["education"][number], b: Profile["education"][num
  * new owner's of placeholders. What a resume cannot hold (handle, tagline, time zone,
  * pronouns, fediverse account, education notes, ...) is kept from it, and so is every
  * required field the resume lacks, and the e-mail address when the resume has none.
+ * `today` (YYYY-MM-DD, the owner's) dates it when the resume does not. `settled` names
+ * the fields of `base` given or made for this import (`handle`, `location.timezone`):
+ * they are not said to be kept, since no profile held them.
  */
-export function profileFrom(fields: ResumeFields, base: Profile): CompletedProfile {
+export function profileFrom(
+  fields: ResumeFields,
+  base: Profile,
+  { today, settled = [] }: { today: string; settled?: readonly string[] },
+): CompletedProfile {
   const kept: string[] = [];
   const dropped: string[] = [];
 
   /** `value`, else `base`'s, said so. */
   function from<T>(value: T | undefined, field: string, fallback: T, why = "the resume has none"): T {
     if (value !== undefined) return value;
-    if (fallback !== undefined) kept.push(`${field} = ${shown(fallback)}: ${why}`);
+    if (fallback !== undefined && !settled.includes(field))
+      kept.push(`${field} = ${shown(fallback)}: ${why}`);
     return fallback;
   }
   /** `base`'s value of a field a resume has no place for. */
@@ -349,6 +453,21 @@ export function profileFrom(fields: ResumeFields, base: Profile): CompletedProfi
     const note = base.education.find((other) => sameSchool(other, school))?.note;
     return note ? { ...school, note } : school;
   });
+  const { skills, said: skillsSaid } = skillsFrom(fields.skills, base.skills);
+  const account = fields.fediverse?.account;
+  const fediverse = account
+    ? {
+        account,
+        ...(base.fediverse?.account === account && base.fediverse.actor
+          ? { actor: base.fediverse.actor }
+          : {}),
+      }
+    : ofBase("fediverse");
+  if (account && base.fediverse && base.fediverse.account !== account) {
+    dropped.push(
+      `fediverse = ${shown(base.fediverse)}: the resume's ${fields.fediverse?.from} names ${account}`,
+    );
+  }
   // In the order of the schema, so that what is kept is said in the order the file has it.
   const profile = {
     handle: ofBase("handle"),
@@ -358,7 +477,7 @@ export function profileFrom(fields: ResumeFields, base: Profile): CompletedProfi
     pronouns: ofBase("pronouns"),
     role: from(fields.role, "role", base.role),
     tagline: ofBase("tagline"),
-    updated: fields.updated,
+    updated: fields.updated ?? today,
     bio: from(fields.bio, "bio", base.bio),
     location: {
       city: from(fields.city, "location.city", base.location.city),
@@ -368,9 +487,9 @@ export function profileFrom(fields: ResumeFields, base: Profile): CompletedProfi
     email: from(fields.email, "email", base.email),
     availability: ofBase("availability"),
     links: from(nonEmpty(fields.links), "links", base.links),
-    fediverse: ofBase("fediverse"),
+    fediverse,
     blueskyDid: ofBase("blueskyDid"),
-    skills: from(nonEmpty(fields.skills), "skills", base.skills),
+    skills: from(nonEmpty(skills), "skills", base.skills),
     experience: from(nonEmpty(fields.experience), "experience", base.experience),
     education,
     languages: from(nonEmpty(fields.languages), "languages", base.languages),
@@ -395,7 +514,35 @@ export function profileFrom(fields: ResumeFields, base: Profile): CompletedProfi
   }
   // A field nothing gives is absent, as the file writes it.
   const present = Object.entries(profile).filter(([, value]) => value !== undefined);
-  return { profile: Object.fromEntries(present) as Profile, kept, dropped };
+  return { profile: Object.fromEntries(present) as unknown as Profile, kept, dropped, skills: skillsSaid };
+}
+
+/**
+ * The profile's skills from the resume's, each said: its level as read, its group (the one
+ * the resume gives, else that of the skill of its name in `before`, else `DEFAULT_GROUP`),
+ * and its keywords, which are not imported.
+ */
+function skillsFrom(
+  resumeSkills: readonly ResumeSkill[],
+  before: Profile["skills"],
+): { skills: Profile["skills"]; said: string[] } {
+  const said: string[] = [];
+  const skills = resumeSkills.map(({ name, level, group, from, levelRead, keywords }) => {
+    const same = before.find((skill) => skill.name.toLowerCase() === name.toLowerCase());
+    const [settled, why] = group
+      ? [group, "its keyword, as /api/resume.json writes it"]
+      : same
+        ? [same.group, "as your profile had it"]
+        : [DEFAULT_GROUP, "the resume gives none"];
+    const parts = [
+      `${from}: ${shown(name)}, ${level}/100${levelRead ? ` (${levelRead})` : ""}`,
+      `in the group ${shown(settled)} (${why})`,
+      ...(keywords.length > 0 ? [`its keywords not imported: ${keywords.map(shown).join(", ")}`] : []),
+    ];
+    said.push(parts.join("; "));
+    return { name, level, group: settled };
+  });
+  return { skills, said };
 }
 
 /** A value as a report line quotes it: JSON, cut short; a list by its length. */

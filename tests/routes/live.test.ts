@@ -39,7 +39,7 @@ describe("GET /live for a terminal", () => {
     expect(text).toContain("○ Rin Hayashi · live".replace("○", "●"));
     // The fixed clock: 14:05:09 in Lisbon.
     expect(text).toMatch(/local time\s+Saturday 14:05:09 \(Europe\/Lisbon, GMT\)/);
-    expect(text).toContain("Ctrl-C to leave · this view ends in 10:00");
+    expect(text).toContain("Ctrl-C to quit · this view ends in 10:00");
     expect(text).toMatch(/now\s+\S/);
   });
 

@@ -8,10 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dayIn } from "../../lib/content/dates.ts";
 import { folderFiles } from "../../lib/content/files.ts";
 import type { Now, NowHistory } from "../../lib/content/schemas.ts";
 import { readContent } from "../../lib/content/site-content.ts";
-import { applied, dayIn, Refused, recorded } from "../../scripts/now-change.ts";
+import { startServerProcess } from "../../scripts/loopback.ts";
+import { applied, Refused, stampAfter } from "../../scripts/now-change.ts";
 import { as, SITE_URL } from "../support/app.ts";
 import { validContent } from "../support/content.ts";
 import { copyProject } from "../support/project-copy.ts";
@@ -38,7 +40,7 @@ const git = (...args: string[]) =>
 let fresh = "";
 
 beforeAll(() => {
-  copyProject(clone, ["package.json", "biome.json", "bunfig.toml", "lib", "scripts", "routes"]);
+  copyProject(clone, ["package.json", "biome.json", "bunfig.toml", "lib", "scripts", "routes", "server.ts"]);
   writeFileSync(join(content, "now-history.json"), `${JSON.stringify([EARLIER], null, 2)}\n`);
   git("init", "--quiet");
   git("add", "--all");
@@ -106,9 +108,11 @@ describe("a change", () => {
     ]);
     expect(git("status", "--porcelain")).toBe("A  notes.txt");
     expect(out).toContain(`Committed ${git("rev-parse", "--short", "HEAD")}: /now: Status: Weaving tables`);
-    expect(out.at(-1)).toBe(
-      "Next: git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.",
-    );
+    expect(out.slice(-3)).toEqual([
+      "Next: a running `bun run dev` serves it now (it restarts on each save); a running",
+      "`bun run start` serves it once restarted. For the site on Fly:",
+      "git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.",
+    ]);
     const biome = await runCommand(["bunx", "biome", "ci", "content/now.json", "content/now-history.json"], {
       cwd: clone,
     });
@@ -131,6 +135,33 @@ describe("a change", () => {
     ]);
   });
 
+  test("removing a placeholder is no update: /now loses it, the history the feeds list stays as it was", async () => {
+    const placeholder = "Replace me: something you are learning";
+    const start = { ...validContent().now, learning: [placeholder, "Notes"] };
+    writeFileSync(join(content, "now.json"), JSON.stringify(start, null, 2));
+    const { code, errors, out } = await now("remove", "learning", "1", "--commit");
+    expect({ code, errors }).toEqual({ code: 0, errors: [] });
+    expect(read<Now>("now.json").learning).toEqual(["Notes"]);
+    expect(read<NowHistory>("now-history.json")).toEqual([EARLIER]);
+    expect(out[0]).toBe(
+      "content/now.json: the placeholder of learning removed, which is no update for the feeds",
+    );
+    expect(git("show", "--name-only", "--format=", "HEAD")).toBe("content/now.json");
+  });
+
+  test("an entry added to a section that holds a placeholder takes its place", async () => {
+    const start = { ...validContent().now, building: ["Replace me: something you are building"] };
+    writeFileSync(join(content, "now.json"), JSON.stringify(start, null, 2));
+    const { code, out } = await now("add", "building", "A", "ledger");
+    expect(code).toBe(0);
+    expect(read<Now>("now.json").building).toEqual(["A ledger"]);
+    expect(read<NowHistory>("now-history.json").map(({ text }) => text)).toEqual([
+      "Building: A ledger",
+      EARLIER.text,
+    ]);
+    expect(out[0]).toEndWith(": Building: A ledger (in place of the placeholder)");
+  });
+
   test("a server started on the folder shows it", async () => {
     expect((await now("add", "learning", "Weaving, from first principles")).code).toBe(0);
     const server = await startServer({ CONTENT_DIR: content });
@@ -141,6 +172,52 @@ describe("a change", () => {
       await server.stop();
     }
   });
+});
+
+describe("what serves a change, as the Next: lines say", () => {
+  /** What a server of the clone shows curl, without colour. */
+  const shown = async (url: string) =>
+    (await fetch(`${url}/?nocolor`, { headers: { "user-agent": "curl/8.5.0" } })).text();
+
+  test("says what serves it: bun run dev now, bun run start once restarted, Fly once pushed", async () => {
+    const { out } = await now("add", "learning", "Knots");
+    expect(out.slice(1)).toEqual([
+      "Next: a running `bun run dev` serves it now (it restarts on each save); a running",
+      "`bun run start` serves it once restarted. For the site on Fly:",
+      "commit both (or run it with --commit), then",
+      "git push: the release pipeline tests and deploys the site, and tells IndexNow it changed.",
+    ]);
+  });
+
+  test("a running bun run start serves it once restarted, not before", async () => {
+    // The clone's own content/, as an owner's `bun run start` serves it.
+    const env = { CONTENT_DIR: "" };
+    let start = await startServerProcess(["bun", "run", "start"], { cwd: clone, env });
+    try {
+      expect((await now("add", "learning", "Splicing rope")).code).toBe(0);
+      expect(await shown(start.url)).not.toContain("Splicing rope");
+      await start.stop();
+      start = await startServerProcess(["bun", "run", "start"], { cwd: clone, env });
+      expect(await shown(start.url)).toContain("Splicing rope");
+    } finally {
+      await start.stop();
+    }
+  }, 30_000);
+
+  test("a running bun run dev serves it within moments, with no restart asked of anyone", async () => {
+    const dev = await startServerProcess(["bun", "run", "dev"], { cwd: clone, env: { CONTENT_DIR: "" } });
+    try {
+      expect((await now("add", "learning", "Tying a bowline")).code).toBe(0);
+      let page = "";
+      for (let waited = 0; waited < 10_000 && !page.includes("Tying a bowline"); waited += 100) {
+        await Bun.sleep(100);
+        page = await shown(dev.url).catch(() => "");
+      }
+      expect(page).toContain("Tying a bowline");
+    } finally {
+      await dev.stop();
+    }
+  }, 30_000);
 });
 
 describe("show", () => {
@@ -192,7 +269,7 @@ describe("refused in one line, exit 1, both files as they were", () => {
       errors: ["Not changed: content/now.json: /building has 7 entries; at most 6 fit"],
     });
     expect(files()).toEqual(before);
-  });
+  }, 30_000);
 
   test("--commit outside a git repository writes nothing", async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), "site-now-elsewhere-"));
@@ -232,10 +309,35 @@ describe("usage mistakes: one line, exit 2", () => {
 describe("what a change makes, as data", () => {
   const start = validContent().now;
 
-  test("an update made within the second of the newest is a second after it: the history keeps its order", () => {
-    const at = new Date("2026-03-14T08:00:00.400Z");
-    const history = recorded([EARLIER], "Status: again", at, "urn:uuid:2");
-    expect(history.map(({ at }) => at)).toEqual(["2026-03-14T08:00:01Z", EARLIER.at]);
+  /** A clock at `iso` that a wait moves on, and the waits made. */
+  const clockAt = (iso: string) => {
+    const waits: number[] = [];
+    let time = Date.parse(iso);
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      time += ms;
+    };
+    return { waits, now: () => time, sleep };
+  };
+
+  test("an update is stamped now, to the second, without waiting when the newest is older", () => {
+    const clock = clockAt("2026-03-14T08:00:05.700Z");
+    expect(stampAfter(EARLIER.at, clock)).toBe("2026-03-14T08:00:05Z");
+    expect(clock.waits).toEqual([]);
+  });
+
+  test("one within the second of the newest waits for the next second: never stamped ahead of the clock", () => {
+    const clock = clockAt("2026-03-14T08:00:00.400Z");
+    expect(stampAfter(EARLIER.at, clock)).toBe("2026-03-14T08:00:01Z");
+    expect(clock.waits).toEqual([600]);
+  });
+
+  test("a newest update more than a second ahead of the clock is refused, not waited for", () => {
+    const clock = clockAt("2026-03-14T07:59:00Z");
+    expect(() => stampAfter(EARLIER.at, clock)).toThrow(
+      "the newest update is at 2026-03-14T08:00:00Z, ahead of this computer's clock (2026-03-14T07:59:00Z)",
+    );
+    expect(clock.waits).toEqual([]);
   });
 
   test("the day is the owner's: late evening in Los Angeles is the next day in UTC", () => {

@@ -66,7 +66,7 @@ export function liveViewLines(frame: LiveFrame, width: number, s: Style): string
       ...field("updated", status.status.updated),
       "",
       ...wrapRuns(
-        [{ text: `Ctrl-C to leave · this view ends in ${clockOf(frame.endsIn)}`, draw: s.muted }],
+        [{ text: `Ctrl-C to quit · this view ends in ${clockOf(frame.endsIn)}`, draw: s.muted }],
         inner,
       ),
     ],
