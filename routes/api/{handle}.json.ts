@@ -7,13 +7,18 @@ import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/site/site.ts";
 
+/** Every field of the profile, from its schema: a field added there is listed here. */
+const FIELDS = Object.keys(ProfileSchema.properties)
+  .map((field) => `\`${field}\``)
+  .join(", ");
+
 export const GET = defineRoute({
   detail: {
     summary: "Structured profile",
     description:
-      "Name, role, location and time zone, bio, links, skills with levels, experience " +
-      "(newest first, `end: null` while current), education and spoken languages. The path " +
-      "is the owner's handle: `/api/<handle>.json`.",
+      `The owner's profile, every field of content/profile.json: ${FIELDS}; each described in the ` +
+      "schema below (`experience` newest first, `end: null` while current). The path is the " +
+      "owner's handle: `/api/<handle>.json`.",
     tags: ["profile"],
     responses: (site) => ({
       200: ok("The profile", jsonBody(ProfileSchema, site.content.profile), true),

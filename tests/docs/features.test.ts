@@ -1,10 +1,12 @@
 /**
- * Every feature's page in docs/ is there and names each variable the feature reads, and
- * docs/deploy.md's configuration names it too: a feature's docs stay with what it reads.
+ * Docs that follow the code: every feature's page in docs/ is there and names each
+ * variable the feature reads, as docs/deploy.md's configuration does; and the formats'
+ * page names every field of the profile.
  */
 import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { ProfileSchema } from "../../lib/content/schemas.ts";
 import { FEATURES } from "../../lib/features.ts";
 
 const root = join(import.meta.dir, "..", "..");
@@ -20,3 +22,11 @@ test.each(FEATURES.map((feature) => [feature.name, feature] as const))(
     expect(variables.filter((variable) => !deploy.includes(variable))).toEqual([]);
   },
 );
+
+test("docs/formats.md's JSON Resume section names every field of the profile, mapped or not", () => {
+  const formats = readFileSync(join(root, "docs", "formats.md"), "utf8");
+  const section = formats.slice(formats.indexOf("## JSON Resume"), formats.indexOf("### Starting from"));
+  const fields = Object.keys(ProfileSchema.properties);
+  const named = (field: string) => section.includes(`\`${field}\``) || section.includes(`\`${field}.`);
+  expect(fields.filter((field) => !named(field))).toEqual([]);
+});
