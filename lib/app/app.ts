@@ -17,7 +17,7 @@ import type { ServedRoute } from "../http/route.ts";
 import { SERVER_OPTIONS, serverErrorHandler } from "../http/server-options.ts";
 import { Metrics } from "../metrics/registry.ts";
 import type { Config, Env } from "../runtime/config.ts";
-import { Lifecycle } from "../runtime/lifecycle.ts";
+import { Lifecycle, type LifecycleHooks } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
 import { VERSION } from "../runtime/version.ts";
 import type { Feature } from "../site/feature.ts";
@@ -130,12 +130,7 @@ export function createApp(options: AppOptions): BuiltApp {
     services.set(feature.name, service);
     const { health } = feature;
     if (health) healthParts.push({ keys: health.keys, check: (at) => health.check(service, at) });
-    lifecycle.add({
-      open: feature.open && (() => feature.open?.(service) ?? Promise.resolve({})),
-      start: feature.start && (() => feature.start?.(service)),
-      drain: feature.drain && (() => feature.drain?.(service)),
-      stop: feature.stop && (() => feature.stop?.(service)),
-    });
+    lifecycle.add(hooksOf(feature, service));
   });
   served.push(...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(site) })));
   features.forEach((feature) => {
@@ -148,6 +143,17 @@ export function createApp(options: AppOptions): BuiltApp {
   }
 
   return { app: elysiaApp(served, log, answers), site, lifecycle };
+}
+
+/** A feature's part of the lifecycle, each of its hooks given its service. */
+function hooksOf<Service>(feature: Feature<Service>, service: Service): LifecycleHooks {
+  const { open, start, drain, stop } = feature;
+  return {
+    ...(open && { open: () => open.call(feature, service) }),
+    ...(start && { start: () => start.call(feature, service) }),
+    ...(drain && { drain: () => drain.call(feature, service) }),
+    ...(stop && { stop: () => stop.call(feature, service) }),
+  };
 }
 
 /** The Elysia instance serving `served`, the pipeline in front, the not-found route last. */

@@ -114,35 +114,29 @@ export async function start(runtime: Runtime, options: StartOptions): Promise<Se
   }
   const { app, site, lifecycle } = built;
   // The features' ports first: once the app answers, every port listens (a test's first
-  // ping, say, is a promise that ssh and finger answer too).
-  const opened = await listenOrRefuse(runtime, APP_VARIABLES, config, () => lifecycle.open());
+  // ping, say, is a promise that ssh and finger answer too). A feature names its own.
+  const opened = await listenOrRefuse(runtime, () => lifecycle.open());
   // Half a server is no server: what listens already closes again when a port is refused.
   const closeFeatures = async () => {
     lifecycle.drain();
     await lifecycle.stop();
   };
   const appAddress: ListenAddress = { host: config.host, port: config.port };
-  const listening = await listenOrRefuse(
-    runtime,
-    APP_VARIABLES,
-    appAddress,
-    () => http.listen(app, appAddress),
-    closeFeatures,
-  );
+  const listening = await listenOrRefuse(runtime, () => http.listen(app, appAddress), {
+    at: { variables: APP_VARIABLES, address: appAddress },
+    undo: closeFeatures,
+  });
   let metricsServer: Listening | undefined;
   if (config.metrics) {
     processMetrics(metrics, { version: VERSION, runtime: runtime.name });
     const address = config.metrics;
-    metricsServer = await listenOrRefuse(
-      runtime,
-      METRICS_VARIABLES,
-      address,
-      () => runtime.serve(metricsEndpoint(metrics), address),
-      async () => {
+    metricsServer = await listenOrRefuse(runtime, () => runtime.serve(metricsEndpoint(metrics), address), {
+      at: { variables: METRICS_VARIABLES, address },
+      undo: async () => {
         await listening.stop();
         await closeFeatures();
       },
-    );
+    });
   }
   const server: Server = {
     url: listening.url,
@@ -214,17 +208,20 @@ const REFUSALS: Readonly<
 
 /**
  * Listens, or refuses to start in one line: naming the variable behind the address when
- * the runtime says it is in use or not this machine's (the address the error names, if it
- * names one, else `address`), or the variable a `ConfigError` names (a host key that will
- * not parse). `undo` first closes what already listens. Any other failure is a bug, and is
- * thrown as it is.
+ * the runtime says it is in use or not this machine's (the address the error names, else
+ * `at`), or the variable a `ConfigError` names (a host key that will not parse). `undo`
+ * first closes what already listens. Any other failure is a bug, and is thrown as it is.
  */
 async function listenOrRefuse<T>(
   runtime: Runtime,
-  variables: AddressVariables,
-  address: ListenAddress,
   listen: () => Promise<T>,
-  undo: () => Promise<void> = async () => {},
+  {
+    at,
+    undo = async () => {},
+  }: {
+    readonly at?: { readonly variables: AddressVariables; readonly address: ListenAddress };
+    readonly undo?: () => Promise<void>;
+  } = {},
 ): Promise<T> {
   try {
     return await listen();
@@ -234,8 +231,8 @@ async function listenOrRefuse<T>(
       runtime.err(`Cannot start: ${error.message}`);
       return runtime.exit(1);
     }
-    if (!(error instanceof ListenError)) throw error;
-    const refused = error.at ?? { variables, address };
+    const refused = error instanceof ListenError ? (error.at ?? at) : undefined;
+    if (!(error instanceof ListenError) || !refused) throw error;
     const refusal = REFUSALS[error.failure];
     const variable = refused.variables[refusal.names];
     runtime.err(`Cannot start: ${variable}: ${refusal.problem(refused.address, variable)}`);
