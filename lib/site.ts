@@ -56,8 +56,8 @@ export interface Site {
   readonly live: Pick<LiveFeed, "latest" | "health">;
   /** The answers that stay open (the live view, the event stream), and their limits (`lib/streams/`). */
   readonly streams: OpenStreams;
-  /** Whether the server is draining after SIGTERM (`lib/runtime/lifecycle.ts`). */
-  readonly lifecycle: Pick<Lifecycle, "draining">;
+  /** Whether the server drains after SIGTERM, and a signal that aborts when it begins (`lib/runtime/lifecycle.ts`). */
+  readonly lifecycle: Pick<Lifecycle, "draining" | "drainSignal">;
 }
 
 export type RouteResponses = NonNullable<DocumentDecoration["responses"]>;

@@ -16,7 +16,7 @@ export interface BackgroundTask {
 
 export class Lifecycle {
   readonly #tasks: BackgroundTask[] = [];
-  #draining = false;
+  readonly #drain = new AbortController();
 
   /** Runs `task` while the server listens; added as the app is built, before `start`. */
   add(task: BackgroundTask): void {
@@ -30,7 +30,7 @@ export class Lifecycle {
 
   /** SIGTERM or SIGINT: the server answers what is in flight, then stops. */
   drain(): void {
-    this.#draining = true;
+    this.#drain.abort();
     for (const task of this.#tasks) task.drain?.();
   }
 
@@ -40,6 +40,11 @@ export class Lifecycle {
   }
 
   get draining(): boolean {
-    return this.#draining;
+    return this.#drain.signal.aborted;
+  }
+
+  /** Aborts when the server drains: what waits on a client (a body's read) stops waiting. */
+  get drainSignal(): AbortSignal {
+    return this.#drain.signal;
   }
 }

@@ -1,0 +1,130 @@
+/**
+ * Request bodies from clients that do not play along, sent with raw sockets to the server
+ * as `start` runs it and as each entry point runs it: a body trickled a byte at a time gets
+ * the 408 envelope after `LIMITS.bodyMs`, and at once when the server drains, which then
+ * exits 0.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Socket } from "bun";
+import { LIMITS } from "../../lib/http/limits.ts";
+import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
+import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
+import { ENTRY_POINTS } from "../support/entry-points.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+const root = join(import.meta.dir, "..", "..");
+const TRIGGER = "/api/ping-indexnow";
+const chunkedHead = `POST ${TRIGGER} HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n`;
+
+interface Answer {
+  readonly status: number;
+  readonly connection: string | undefined;
+  readonly body: string;
+}
+
+/** A raw connection to `port`: what is written goes as it is; `answer` waits for the server to close it. */
+async function rawClient(port: number) {
+  let received = "";
+  const closed = Promise.withResolvers<void>();
+  const socket: Socket = await Bun.connect({
+    hostname: "127.0.0.1",
+    port,
+    socket: {
+      data: (_s, data) => {
+        received += Buffer.from(data).toString("latin1");
+      },
+      close: () => closed.resolve(),
+      error: () => closed.resolve(),
+    },
+  });
+  let dripping: Timer | undefined;
+  const end = () => {
+    clearInterval(dripping);
+    socket.end();
+  };
+  return {
+    write: (text: string) => socket.write(text),
+    /** One byte of chunked body every `everyMs`, until the connection closes. */
+    drip(everyMs: number) {
+      dripping = setInterval(() => socket.write("1\r\nx\r\n"), everyMs);
+    },
+    end,
+    /** What the server wrote once it closed the connection; rejects if it is still open after `ms`. */
+    async answer(ms: number): Promise<Answer> {
+      const gaveUp = Bun.sleep(ms).then(() => "still open" as const);
+      const still = (await Promise.race([closed.promise, gaveUp])) === "still open";
+      end();
+      if (still) throw new Error(`still open after ${ms} ms, having received ${JSON.stringify(received)}`);
+      return answerOf(received);
+    },
+  };
+}
+
+function answerOf(raw: string): Answer {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = split === -1 ? raw : raw.slice(0, split);
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+    connection: /^connection: *(.*)$/im.exec(head)?.[1]?.trim().toLowerCase(),
+    body: split === -1 ? "" : raw.slice(split + 4),
+  };
+}
+
+const errorOf = (body: string) => JSON.parse(body).error as { status: number; code: string; message: string };
+
+describe("a body trickled a byte at a time", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.stop());
+
+  test(
+    `gets the 408 envelope once ${LIMITS.bodyMs} ms have passed, and its connection is closed`,
+    async () => {
+      const began = performance.now();
+      const client = await rawClient(server.port);
+      client.write(chunkedHead);
+      client.drip(400);
+      const answer = await client.answer(LIMITS.bodyMs + 3000);
+      expect(performance.now() - began).toBeGreaterThanOrEqual(LIMITS.bodyMs - 50);
+      expect(answer.status).toBe(408);
+      expect(answer.connection).toBe("close");
+      expect(errorOf(answer.body)).toEqual({
+        status: 408,
+        code: "request_timeout",
+        message: `The request body did not arrive within ${LIMITS.bodyMs / 1000} s`,
+      });
+    },
+    LIMITS.bodyMs + 5000,
+  );
+});
+
+describe.each(["bun", "deno"] as const)("on %s, SIGTERM while a body trickles in", (runtime) => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServerProcess(ENTRY_POINTS[runtime], { cwd: root, output: "keep" });
+  });
+  afterAll(() => server.stop(0));
+
+  test(
+    "ends the read with the 408 envelope at once, and the server exits 0 within the drain",
+    async () => {
+      const client = await rawClient(Number(new URL(server.url).port));
+      client.write(chunkedHead);
+      client.drip(200);
+      await Bun.sleep(500);
+      const exited = new Promise<number | null>((resolve) => server.child.once("exit", resolve));
+      const signalled = performance.now();
+      process.kill(-(server.child.pid as number), "SIGTERM");
+      const answer = await client.answer(SHUTDOWN_GRACE_MS);
+      expect(answer.status).toBe(408);
+      expect(errorOf(answer.body).code).toBe("request_timeout");
+      expect(await exited).toBe(0);
+      expect(performance.now() - signalled).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
+      expect(server.output().stderr).toBe("");
+    },
+    SHUTDOWN_GRACE_MS + 5000,
+  );
+});
