@@ -42,7 +42,8 @@ export function refuseOversizedBody(request: Request): void {
 /**
  * Throws unless the request carries at most `maxBytes` of body, all of it within
  * `LIMITS.bodyMs` and before `drain` aborts (the server drains). A body without a length
- * (chunked) is read up to `maxBytes + 1` bytes, never further.
+ * (chunked) is read up to `maxBytes + 1` bytes, never further. A body that stops short
+ * (the client closed the connection, or sent a malformed chunk) is the client's 400.
  */
 export async function readBodyWithin(
   request: Request,
@@ -58,7 +59,7 @@ export async function readBodyWithin(
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), ended]);
+      const { done, value } = await Promise.race([reader.read().catch(cutOff), ended]);
       if (done) return;
       total += value.byteLength;
       if (total > maxBytes) throw tooLarge(maxBytes, hint);
@@ -67,6 +68,14 @@ export async function readBodyWithin(
     stop();
     await reader.cancel().catch(() => {});
   }
+}
+
+/** What a read that failed means: the body never arrived whole, which is the client's doing. */
+function cutOff(): never {
+  throw new ApiError(
+    "bad_request",
+    "The request body did not arrive whole: the connection closed, or a chunk was malformed",
+  );
 }
 
 /**

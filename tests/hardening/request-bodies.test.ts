@@ -2,7 +2,8 @@
  * Request bodies from clients that do not play along, sent with raw sockets to the server
  * as `start` runs it and as each entry point runs it: a body trickled a byte at a time gets
  * the 408 envelope after `LIMITS.bodyMs`, and at once when the server drains, which then
- * exits 0.
+ * exits 0; a body cut off (the client leaving, a malformed chunk) is the client's 400, one
+ * access line, never a failure logged or a 5xx counted.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { LIMITS } from "../../lib/http/limits.ts";
 import { SHUTDOWN_GRACE_MS } from "../../lib/runtime/start.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { ENTRY_POINTS } from "../support/entry-points.ts";
+import { samplesOf, total } from "../support/exposition.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 const root = join(import.meta.dir, "..", "..");
@@ -127,4 +129,83 @@ describe.each(["bun", "deno"] as const)("on %s, SIGTERM while a body trickles in
     },
     SHUTDOWN_GRACE_MS + 5000,
   );
+});
+
+describe("a body cut off: the client leaving, or a malformed chunk", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.stop());
+
+  const LEAVING = 20;
+
+  test("is the client's 400, logged once as an access line, never a failure nor a 5xx", async () => {
+    const fixedLength = `POST ${TRIGGER} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n`;
+    await Promise.all(
+      Array.from({ length: LEAVING }, async (_, i) => {
+        const client = await rawClient(server.port);
+        client.write(i % 2 ? chunkedHead : fixedLength);
+        await Bun.sleep(50);
+        client.write(i % 2 ? "1\r\nx\r\n" : "x");
+        await Bun.sleep(50);
+        client.end();
+      }),
+    );
+    // Bun answers a malformed chunk with its own empty 400, and closes: the app's read is cut off.
+    const malformed = await rawClient(server.port);
+    malformed.write(chunkedHead);
+    await Bun.sleep(50);
+    malformed.write("1\r\nxyz\r\n");
+    expect((await malformed.answer(3000)).status).toBe(400);
+    await Bun.sleep(100);
+    server.log.flush();
+
+    const access = server.stdout
+      .filter((line) => line.includes(TRIGGER))
+      .map((line) => JSON.parse(line) as { status: number });
+    expect(access.map(({ status }) => status)).toEqual(Array(LEAVING + 1).fill(400));
+    expect(server.stderr).toEqual([]);
+    const samples = samplesOf(await (await fetch(`${server.metricsUrl}/metrics`)).text());
+    const counted = (status: string) =>
+      total(samples, "site_http_requests_total", { route: TRIGGER, method: "POST", status });
+    expect([counted("400"), counted("500")]).toEqual([LEAVING + 1, 0]);
+  });
+});
+
+describe("on Deno, a malformed chunk", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServerProcess(ENTRY_POINTS.deno, { cwd: root, output: "keep" });
+  });
+  afterAll(() => server.stop());
+
+  // Deno's parser refuses a bad chunk that comes before the app reads the body, and closes
+  // without a word; one that comes while the app reads is the app's to answer.
+  test("gets the 400 envelope when the app reads it, and nothing is logged as a failure", async () => {
+    const port = Number(new URL(server.url).port);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const client = await rawClient(port);
+        client.write(chunkedHead);
+        await Bun.sleep(200);
+        client.write("1\r\nxyz\r\n");
+        return client.answer(3000);
+      }),
+    );
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.every((status) => status === 0 || status === 400)).toBe(true);
+    expect(statuses).toContain(400);
+    for (const { body } of answers.filter(({ status }) => status === 400)) {
+      expect(errorOf(body)).toEqual({
+        status: 400,
+        code: "bad_request",
+        message: "The request body did not arrive whole: the connection closed, or a chunk was malformed",
+      });
+    }
+    const samples = samplesOf(await (await fetch(`${server.metricsUrl}/metrics`)).text());
+    expect(total(samples, "site_http_requests_total", { route: TRIGGER, status: "500" })).toBe(0);
+    expect(await server.stop()).toBe(0);
+    expect(server.output().stderr).toBe("");
+  });
 });
