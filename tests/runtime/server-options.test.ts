@@ -145,9 +145,9 @@ describe("a method the server's parser does not know", () => {
 
 /**
  * Where Deno answers otherwise: one process for these, started before them. Each request
- * is the first of its kind for a new runtime, which compiles its path then: on a busy
- * machine that took 0.6 s where Bun took 50 ms, so each waits for the server to close the
- * connection (every request says `Connection: close`) as long as a test may last.
+ * is the first of its kind for a new runtime, which compiles its path then, many times
+ * slower than Bun on a busy machine; so each waits for the server to close the connection
+ * (every request says `Connection: close`) as long as a test may.
  */
 describe("on Deno", () => {
   const ANSWER_MS = 10_000;
