@@ -76,6 +76,20 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  test("gives each operation a summary of its own: the docs' sidebar, the index and the ping's card list routes by it", async () => {
+    const { paths } = await openapi();
+    const bySummary = new Map<string, string[]>();
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, { summary = "" }] of Object.entries(operations)) {
+        bySummary.set(summary, [...(bySummary.get(summary) ?? []), `${method.toUpperCase()} ${path}`]);
+      }
+    }
+    const shared = [...bySummary]
+      .filter(([, operations]) => operations.length > 1)
+      .map(([summary, operations]) => `${operations.join(" and ")} share the summary "${summary}"`);
+    expect(shared).toEqual([]);
+  });
+
   test("documents the text/plain variant of every route a terminal gets text from", async () => {
     const { paths } = await openapi();
     for (const path of (await terminalTextPaths(app)).map(routePath)) {
