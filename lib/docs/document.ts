@@ -1,13 +1,14 @@
 /**
  * @module The OpenAPI document of the route files, written from each route's `detail`:
  * one operation per method and path, its responses built when the document is first
- * asked for, with the errors the pipeline can answer for any route.
+ * asked for, with the errors the pipeline can answer for any route, and the 304 of any
+ * answer whose ETag its 200 documents.
  */
 import type { OpenAPIV3 } from "openapi-types";
 import type { Profile } from "../content/schemas.ts";
 import type { Method } from "../http/route.ts";
-import type { RouteDetail, Site } from "../site.ts";
-import { pipelineErrors } from "./responses.ts";
+import type { RouteDetail, RouteResponses, Site } from "../site.ts";
+import { notModified, pipelineErrors } from "./responses.ts";
 
 /** The API's name, `<owner>'s site API`: the document's title, and what the index and the health check call it. */
 export function siteApiName(profile: Pick<Profile, "name">): string {
@@ -29,6 +30,15 @@ function operationIdOf(method: string, path: string): string {
 }
 
 /**
+ * A 200 with an ETag (`ok(…, true)`: every prepared response unless built with `etag: false`)
+ * answers a matching `If-None-Match` with 304, so its 304 is documented with it.
+ */
+function withRevalidation(responses: RouteResponses): RouteResponses {
+  const headers = (responses["200"] as { headers?: Record<string, unknown> } | undefined)?.headers;
+  return headers && "ETag" in headers ? { ...responses, 304: notModified } : responses;
+}
+
+/**
  * The OpenAPI 3.1 document of the given routes (the route files', not the docs' own),
  * with examples from `site`'s content.
  */
@@ -45,8 +55,8 @@ export function openApiDocument(
       operationId: operationIdOf(method, path),
       ...described,
       // The schemas are built now, when the document is first asked for. Every route can
-      // also answer what the request pipeline answers for any route.
-      responses: { ...pipelineErrors(), ...responses(site) },
+      // also answer what the request pipeline answers for any route, and a 304 if it has an ETag.
+      responses: { ...pipelineErrors(), ...withRevalidation(responses(site)) },
     };
   }
   return { openapi: "3.1.0", ...documentation, paths };

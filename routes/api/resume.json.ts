@@ -1,5 +1,5 @@
 /** GET /api/resume.json: the profile as a JSON Resume document, for resume tools and themes. */
-import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { jsonResumeSchema, toJsonResume } from "../../lib/formats/json-resume.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/site.ts";
@@ -21,7 +21,6 @@ export const GET = defineRoute({
         jsonBody(jsonResumeSchema(), toJsonResume(site.content.profile, site.config.siteUrl)),
         true,
       ),
-      304: notModified,
     }),
   },
   setup(site) {

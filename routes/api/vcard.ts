@@ -3,7 +3,7 @@
  * gets a QR code of it to scan with a phone, and the command that saves the file.
  */
 import { nameParts } from "../../lib/content/name-parts.ts";
-import { documentBody, notModified, ok, textBody } from "../../lib/docs/responses.ts";
+import { documentBody, ok, textBody } from "../../lib/docs/responses.ts";
 import { asksForVcard, renderVcard, VCARD_PATH, vcardFileName } from "../../lib/formats/vcard.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedResponse } from "../../lib/http/prepared-response.ts";
@@ -52,7 +52,6 @@ export const GET = defineRoute({
         },
         true,
       ),
-      304: notModified,
     }),
   },
   setup(site) {

@@ -19,7 +19,10 @@ type Operation = {
   summary?: string;
   description?: string;
   tags?: string[];
-  responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown }> }>;
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown; example?: unknown }> }
+  >;
 };
 
 const openapi = async () => {
@@ -88,6 +91,17 @@ describe("the OpenAPI document", () => {
       .filter(([, operations]) => operations.length > 1)
       .map(([summary, operations]) => `${operations.join(" and ")} share the summary "${summary}"`);
     expect(shared).toEqual([]);
+  });
+
+  test("documents a 304 for every operation whose 200 has an ETag, and for no other", async () => {
+    const { paths } = await openapi();
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, { responses }] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const etag = "ETag" in (responses["200"]?.headers ?? {});
+        expect({ where, etag, revalidated: "304" in responses }).toEqual({ where, etag, revalidated: etag });
+      }
+    }
   });
 
   test("documents the text/plain variant of every route a terminal gets text from", async () => {
