@@ -56,7 +56,7 @@ export function openApiDocument(
       ...described,
       // The schemas are built now, when the document is first asked for. Every route can
       // also answer what the request pipeline answers for any route, and a 304 if it has an ETag.
-      responses: { ...pipelineErrors(), ...withRevalidation(responses(site)) },
+      responses: { ...pipelineErrors(), ...withRevalidation(responses(site, path)) },
     };
   }
   return { openapi: "3.1.0", ...documentation, paths };

@@ -130,7 +130,7 @@ export function createApp(options: AppOptions) {
   };
 
   const served: ServedRoute[] = [
-    ...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(site) })),
+    ...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(site, path) })),
     ...docsRoutes({ routes: documented, info, site }),
     // Not a route file: its path is the configured key, so it cannot be a file name.
     ...keyFileRoutes(config.indexNow.key),

@@ -25,8 +25,8 @@ export const GET = defineRoute({
     }),
   },
   profileForTerminals: true,
-  setup(site) {
-    const profile = terminalProfile(site, "/api/curl");
+  setup(site, path) {
+    const profile = terminalProfile(site, path);
     return function curlProfile({ request }) {
       return profile(request);
     };
