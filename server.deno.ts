@@ -19,6 +19,9 @@ const LISTEN_FAILURES: readonly [new (...args: never[]) => Error, ListenFailure]
   [Deno.errors.AddrNotAvailable, "not available"],
 ];
 
+/** How long answers still being written get once every handler has answered, before the drain ends. */
+const LAST_WRITES_MS = 1000;
+
 /**
  * Serves `fetch` at `address`; resolves once it listens, rejects with a `ListenError` when it
  * cannot. `onError` answers what escapes `fetch`; `peers` learns each request's address.
@@ -29,6 +32,8 @@ function serve(
   onError: (error: unknown) => Response = () => internalError(),
   peers = new WeakMap<Request, string>(),
 ) {
+  // Handlers that have not yet returned their answer: the drain waits for them.
+  let answering = 0;
   return new Promise<Listening>((resolve, reject) => {
     const options: Deno.ServeTcpOptions = {
       hostname: host,
@@ -37,15 +42,31 @@ function serve(
       onError,
       onListen(address) {
         const shown = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-        // shutdown() stops accepting and resolves once requests in flight have finished.
-        resolve({ url: `http://${shown}:${address.port}`, stop: () => server.shutdown() });
+        resolve({ url: `http://${shown}:${address.port}`, stop });
       },
     };
+    /**
+     * shutdown() stops accepting and waits for every connection to end. A connection whose
+     * request was answered while its body still arrives (a 408 to a client that trickles it)
+     * ends only when the body does, whatever the answer said, and Deno has no way to close
+     * one (closing them all after shutdown() throws). So once every handler has answered,
+     * what is still being written gets a moment; the process exits after the drain anyway.
+     */
+    async function stop() {
+      const ended = server.shutdown();
+      while (answering > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, LAST_WRITES_MS))]);
+    }
     let server: Deno.HttpServer;
     try {
-      server = Deno.serve(options, (request, info) => {
+      server = Deno.serve(options, async (request, info) => {
         peers.set(request, info.remoteAddr.hostname);
-        return fetch(request);
+        answering++;
+        try {
+          return await fetch(request);
+        } finally {
+          answering--;
+        }
       });
     } catch (error) {
       const failure = LISTEN_FAILURES.find(([type]) => error instanceof type)?.[1];

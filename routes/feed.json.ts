@@ -1,6 +1,6 @@
 /** GET /feed.json: the updates of /now as a JSON Feed (version 1.1), for feed readers. */
 import { NOW_HISTORY } from "../lib/content/site-content.ts";
-import { jsonBody, notModified, ok } from "../lib/docs/responses.ts";
+import { jsonBody, ok } from "../lib/docs/responses.ts";
 import { jsonFeed, jsonFeedSchema } from "../lib/formats/json-feed.ts";
 import { nowFeed } from "../lib/formats/now-feed.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
@@ -27,7 +27,6 @@ export const GET = defineRoute({
     tags: ["feeds"],
     responses: (site) => ({
       200: ok("The feed", jsonBody(jsonFeedSchema(), feedOf(site), CONTENT_TYPE.feedJson), true),
-      304: notModified,
     }),
   },
   sitemap: ["now"],

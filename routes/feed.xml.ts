@@ -1,6 +1,6 @@
 /** GET /feed.xml: the updates of /now as an Atom feed (RFC 4287), for feed readers. */
 import { NOW_HISTORY } from "../lib/content/site-content.ts";
-import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
+import { documentBody, ok } from "../lib/docs/responses.ts";
 import { renderAtom } from "../lib/formats/atom.ts";
 import { nowFeed } from "../lib/formats/now-feed.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
@@ -27,7 +27,6 @@ export const GET = defineRoute({
     tags: ["feeds"],
     responses: (site) => ({
       200: ok("The feed", documentBody(CONTENT_TYPE.atom, "An Atom feed (RFC 4287)", atom(site)), true),
-      304: notModified,
     }),
   },
   sitemap: ["now"],

@@ -1,7 +1,7 @@
 /** GET /humans.txt: the person behind the site, and what it is built with (humanstxt.org). */
 
 import { STACK } from "../lib/content/site-content.ts";
-import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
+import { documentBody, ok } from "../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
 import { renderHumansTxt } from "../lib/identity/humans-txt.ts";
@@ -27,7 +27,6 @@ export const GET = defineRoute({
         ),
         true,
       ),
-      304: notModified,
     }),
   },
   pageLink: { rel: "author", type: "text/plain" },

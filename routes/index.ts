@@ -7,7 +7,7 @@
 import { Type as t } from "@sinclair/typebox";
 import { profileTextExample } from "../lib/docs/examples.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { envelope, htmlBody, jsonBody, notModified, ok, textBody } from "../lib/docs/responses.ts";
+import { envelope, htmlBody, jsonBody, ok, textBody } from "../lib/docs/responses.ts";
 import { ApiError } from "../lib/http/errors.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
 import { PreparedJson, preparedHeaders } from "../lib/http/prepared-response.ts";
@@ -142,7 +142,6 @@ export const GET = defineRoute({
         },
         true,
       ),
-      304: notModified,
       400: {
         ...envelope("bad_request", "Malformed request; for a one-liner, one line of text that says why", "…"),
         content: {

@@ -1,6 +1,6 @@
 /** GET /robots.txt: crawlers may read everything; the sitemap says what there is. */
 import { renderRobots } from "../lib/crawlers/robots.ts";
-import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
+import { documentBody, ok } from "../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
 import { defineRoute } from "../lib/site/site.ts";
@@ -22,7 +22,6 @@ export const GET = defineRoute({
         ),
         true,
       ),
-      304: notModified,
     }),
   },
   setup(site) {

@@ -1,7 +1,7 @@
 /** GET /sitemap.xml: the site's pages, each with the day its content last changed. */
 import { sitePages } from "../lib/crawlers/site-pages.ts";
 import { renderSitemap } from "../lib/crawlers/sitemap.ts";
-import { documentBody, notModified, ok } from "../lib/docs/responses.ts";
+import { documentBody, ok } from "../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
 import { defineRoute } from "../lib/site/site.ts";
@@ -25,7 +25,6 @@ export const GET = defineRoute({
         ),
         true,
       ),
-      304: notModified,
     }),
   },
   robotsTxt: "Sitemap",

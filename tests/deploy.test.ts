@@ -111,6 +111,19 @@ describe("fly.toml", () => {
     });
   });
 
+  test("keeps a machine's connections within the descriptors any Linux process starts with", () => {
+    // Each connection the proxy opens to the machine is a descriptor: a request in flight
+    // over HTTP (`requests`), or a door's connection. The process's own (listening sockets,
+    // the runtime's, outgoing reads) are about 15 at rest; 100 leaves room. 1024 is Linux's
+    // default soft limit, before Bun or Deno raise it to the hard one (docs/deploy.md).
+    const OWN_DESCRIPTORS = 100;
+    const LINUX_DEFAULT_SOFT_LIMIT = 1024;
+    const limits = [service, ...fly.services].map(({ concurrency }) => concurrency.hard_limit);
+    expect(limits.reduce((sum, limit) => sum + limit, OWN_DESCRIPTORS)).toBeLessThanOrEqual(
+      LINUX_DEFAULT_SOFT_LIMIT,
+    );
+  });
+
   test("keeps the SSH host key out of the file: it is a secret", () => {
     expect(fly.env.SSH_HOST_KEY).toBeUndefined();
     expect(read("fly.toml")).not.toContain("PRIVATE KEY");

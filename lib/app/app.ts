@@ -132,7 +132,9 @@ export function createApp(options: AppOptions): BuiltApp {
     if (health) healthParts.push({ keys: health.keys, check: (at) => health.check(service, at) });
     lifecycle.add(hooksOf(feature, service));
   });
-  served.push(...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(site) })));
+  served.push(
+    ...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(site, path) })),
+  );
   features.forEach((feature) => {
     served.push(...(feature.serves?.(services.get(feature.name), site) ?? []));
   });

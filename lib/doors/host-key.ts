@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { type ParsedKey, utils } from "ssh2";
 import { ConfigError } from "../runtime/env.ts";
+import { newEd25519Key } from "./openssh-key.ts";
 
 export interface HostKey {
   /** The private key's text, as ssh2 takes it. */
@@ -21,7 +22,7 @@ export const LOCAL_HOST_KEY_FILE = ".ssh-host-key";
 
 /** A new ed25519 private key, in OpenSSH format. */
 export function newHostKey(): string {
-  return utils.generateKeyPairSync("ed25519").private;
+  return newEd25519Key();
 }
 
 /** The key in `text`, with its fingerprint; a `ConfigError` naming `variable` if it is not an ed25519 private key. */

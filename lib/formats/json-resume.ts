@@ -22,8 +22,6 @@ export const JSON_RESUME_VERSION = "v1.0.0";
 export const JSON_RESUME_SCHEMA_URL =
   "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json";
 
-export const RESUME_PATH = "/api/resume.json";
-
 /** The label of the link that is also `basics.url`, compared without case. */
 export const WEBSITE_LABEL = "Website";
 
@@ -56,7 +54,8 @@ export interface JsonResume {
   meta: { canonical: string; version: string; lastModified: string };
 }
 
-export function toJsonResume(profile: Profile, siteUrl: string): JsonResume {
+/** The profile as a JSON Resume; `canonical` is where it is served, the resume's `meta.canonical`. */
+export function toJsonResume(profile: Profile, canonical: string): JsonResume {
   const website = profile.links.find(({ label }) => label.toLowerCase() === WEBSITE_LABEL.toLowerCase());
   const country = countryCode(profile.location.country);
   return {
@@ -92,7 +91,7 @@ export function toJsonResume(profile: Profile, siteUrl: string): JsonResume {
     })),
     languages: profile.languages.map(({ name, level }) => ({ language: name, fluency: level })),
     meta: {
-      canonical: `${siteUrl}${RESUME_PATH}`,
+      canonical,
       version: JSON_RESUME_VERSION,
       lastModified: `${profile.updated}T00:00:00`,
     },

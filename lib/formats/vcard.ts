@@ -8,8 +8,6 @@ import { nameParts } from "../content/name-parts.ts";
 import type { Profile } from "../content/schemas.ts";
 import { qualityList } from "../http/q-values.ts";
 
-export const VCARD_PATH = "/api/vcard";
-
 /** The name a browser or `curl -OJ` saves the card under. */
 export const vcardFileName = (profile: Profile): string => `${profile.handle}.vcf`;
 
@@ -63,8 +61,11 @@ function structuredName(profile: Profile): string {
 /** `2026-11-20` → `20261120T000000Z`, a vCard timestamp. */
 const timestamp = (date: string) => `${date.replaceAll("-", "")}T000000Z`;
 
-/** The card, each line folded, CRLF after every line (the last included). */
-export function renderVcard(profile: Profile, siteUrl: string): string {
+/**
+ * The card, each line folded, CRLF after every line (the last included); `source` is where
+ * it is served, the card's `SOURCE` (RFC 6350 §6.1.3).
+ */
+export function renderVcard(profile: Profile, source: string): string {
   const organisation = profile.experience.find(({ end }) => end === null)?.organisation;
   const urls = profile.links.map(({ url }) => url).filter((url) => /^https?:\/\//.test(url));
   const lines = [
@@ -78,7 +79,7 @@ export function renderVcard(profile: Profile, siteUrl: string): string {
     `ADR:;;;${escapeField(profile.location.city)};;;${escapeField(profile.location.country)}`,
     `TZ:${profile.location.timezone}`,
     ...urls.map((url) => `URL:${url}`),
-    `SOURCE:${siteUrl}${VCARD_PATH}`,
+    `SOURCE:${source}`,
     `REV:${timestamp(profile.updated)}`,
     "END:VCARD",
   ];

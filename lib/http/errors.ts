@@ -18,6 +18,10 @@ export const ERRORS = {
   bad_request: { status: 400, meaning: "Malformed request" },
   not_found: { status: 404, meaning: "No such route" },
   method_not_allowed: { status: 405, meaning: "Known path, wrong method (see the Allow header)" },
+  request_timeout: {
+    status: 408,
+    meaning: "The request body did not arrive in time, or the server began shutting down as it arrived",
+  },
   payload_too_large: { status: 413, meaning: "Request body over the limit" },
   misdirected_request: {
     status: 421,

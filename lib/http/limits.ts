@@ -2,7 +2,8 @@
  * @module Request limits. No GET endpoint reads a body, so any body over a small limit
  * is refused with the 413 envelope from its `Content-Length`, before a byte of it is
  * read. The one route that accepts a body reads at most its own limit, chunked bodies
- * included. The server's `maxRequestBodySize` (`server-options.ts`) is the backstop.
+ * included, within a deadline, and no longer once the server drains. The server's
+ * `maxRequestBodySize` (`server-options.ts`) is the backstop.
  */
 import { ApiError } from "./errors.ts";
 
@@ -11,6 +12,11 @@ export const LIMITS = {
   bodyBytes: 1024,
   /** The server's own cap on any body: above it Bun answers an empty 413 and closes. */
   serverBodyBytes: 64 * 1024,
+  /**
+   * How long a body read may take, from the handler's first read: a kilobyte arrives in far
+   * less on any link, and a client that trickles it holds a request (and the drain) no longer.
+   */
+  bodyMs: 5000,
 } as const;
 
 const tooLarge = (maxBytes: number, hint = "") =>
@@ -34,23 +40,66 @@ export function refuseOversizedBody(request: Request): void {
 }
 
 /**
- * Throws unless the request carries at most `maxBytes` of body. A body without a
- * length (chunked) is read up to `maxBytes + 1` bytes, never further.
+ * Throws unless the request carries at most `maxBytes` of body, all of it within
+ * `LIMITS.bodyMs` and before `drain` aborts (the server drains). A body without a length
+ * (chunked) is read up to `maxBytes + 1` bytes, never further. A body that stops short
+ * (the client closed the connection, or sent a malformed chunk) is the client's 400.
  */
-export async function readBodyWithin(request: Request, maxBytes: number, hint = ""): Promise<void> {
+export async function readBodyWithin(
+  request: Request,
+  maxBytes: number,
+  hint = "",
+  drain?: AbortSignal,
+): Promise<void> {
   const declared = declaredBodyError(request, maxBytes, hint);
   if (declared) throw declared;
   if (!request.body || request.bodyUsed) return;
   const reader = request.body.getReader();
+  const { ended, stop } = bodyDeadline(drain);
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await Promise.race([reader.read().catch(cutOff), ended]);
       if (done) return;
       total += value.byteLength;
       if (total > maxBytes) throw tooLarge(maxBytes, hint);
     }
   } finally {
+    stop();
     await reader.cancel().catch(() => {});
   }
+}
+
+/** What a read that failed means: the body never arrived whole, which is the client's doing. */
+function cutOff(): never {
+  throw new ApiError(
+    "bad_request",
+    "The request body did not arrive whole: the connection closed, or a chunk was malformed",
+  );
+}
+
+/**
+ * A promise that rejects with the 408 envelope's error once `LIMITS.bodyMs` pass or `drain`
+ * aborts, whichever is first; `stop` once the body is read. RFC 9110 §15.5.9 has the server
+ * close the connection after a 408.
+ */
+function bodyDeadline(drain: AbortSignal | undefined): { ended: Promise<never>; stop(): void } {
+  const late = (message: string) =>
+    new ApiError("request_timeout", message, { headers: { connection: "close" } });
+  let stop = () => {};
+  const ended = new Promise<never>((_, reject) => {
+    const draining = () =>
+      reject(late("The server is shutting down and will not wait for the rest of the body; try again"));
+    const timer = setTimeout(
+      () => reject(late(`The request body did not arrive within ${LIMITS.bodyMs / 1000} s`)),
+      LIMITS.bodyMs,
+    );
+    drain?.addEventListener("abort", draining, { once: true });
+    if (drain?.aborted) draining();
+    stop = () => {
+      clearTimeout(timer);
+      drain?.removeEventListener("abort", draining);
+    };
+  });
+  return { ended, stop };
 }

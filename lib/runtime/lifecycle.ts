@@ -26,7 +26,7 @@ export interface LifecycleHooks {
 
 export class Lifecycle {
   readonly #parts: LifecycleHooks[] = [];
-  #draining = false;
+  readonly #drain = new AbortController();
 
   /** Takes part in the lifecycle; added as the app is built, before `open`. */
   add(part: LifecycleHooks): void {
@@ -61,7 +61,7 @@ export class Lifecycle {
 
   /** SIGTERM or SIGINT: the server answers what is in flight, then stops. */
   drain(): void {
-    this.#draining = true;
+    this.#drain.abort();
     for (const part of [...this.#parts].reverse()) part.drain?.();
   }
 
@@ -71,6 +71,11 @@ export class Lifecycle {
   }
 
   get draining(): boolean {
-    return this.#draining;
+    return this.#drain.signal.aborted;
+  }
+
+  /** Aborts when the server drains: what waits on a client (a body's read) stops waiting. */
+  get drainSignal(): AbortSignal {
+    return this.#drain.signal;
   }
 }

@@ -59,8 +59,8 @@ export interface Site {
   readonly metrics: Metrics;
   /** What the runtime knows of each request's connection: its address, how long it may stay quiet. */
   readonly connections: Connections;
-  /** Whether the server is draining after SIGTERM (`lib/runtime/lifecycle.ts`). */
-  readonly lifecycle: Pick<Lifecycle, "draining">;
+  /** Whether the server drains after SIGTERM, and a signal that aborts when it begins (`lib/runtime/lifecycle.ts`). */
+  readonly lifecycle: Pick<Lifecycle, "draining" | "drainSignal">;
   /** The heartbeat's health: the core's checks and every feature's (`health.ts`). */
   readonly health: SiteHealth;
   /**
@@ -100,9 +100,9 @@ export interface RouteDetail extends Omit<DocumentDecoration, "responses"> {
    * Every status the route itself answers, with its schema and an example drawn from the
    * site's own content, so the document shows the real owner; the document adds what the
    * pipeline answers for any route (400, 413, 500). Called when the OpenAPI document is
-   * first asked for.
+   * first asked for, with the path the route is served at.
    */
-  responses: (site: Site) => RouteResponses;
+  responses: (site: Site, path: string) => RouteResponses;
 }
 
 export interface RouteDefinition extends RouteTraits {
@@ -115,7 +115,8 @@ export interface RouteDefinition extends RouteTraits {
    * has nothing. Given the path the route is served at; without it, the path.
    */
   readonly examplePath?: (path: string, content: Content, siteUrl: string) => string | undefined;
-  setup(site: Site): Handler;
+  /** Runs once, as the app is built, with the path the route is served at: a copy of the file is served at its own. */
+  setup(site: Site, path: string): Handler;
 }
 
 /** Declares a route; only here for the types it checks. */

@@ -2,7 +2,7 @@
  * GET /.well-known/atproto-did: the owner's Bluesky DID, so that the site's domain can be
  * their Bluesky handle (the AT Protocol's HTTPS well-known method).
  */
-import { documentBody, envelope, notModified, ok } from "../../lib/docs/responses.ts";
+import { documentBody, envelope, ok } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { preparedFile } from "../../lib/http/prepared-response.ts";
@@ -30,7 +30,6 @@ export const GET = defineRoute({
         ),
         true,
       ),
-      304: notModified,
       404: envelope("not_found", "The owner has set no DID", NO_DID),
     }),
   },

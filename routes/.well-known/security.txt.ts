@@ -1,6 +1,6 @@
 /** GET /.well-known/security.txt: how to report a vulnerability (RFC 9116). */
 import { renderSecurityTxt, securityTxtOf } from "../../lib/crawlers/security-txt.ts";
-import { documentBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { documentBody, ok } from "../../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { preparedFile } from "../../lib/http/prepared-response.ts";
 import { RELEASED_AT } from "../../lib/runtime/version.ts";
@@ -31,7 +31,6 @@ export const GET = defineRoute({
         ),
         true,
       ),
-      304: notModified,
     }),
   },
   setup(site) {

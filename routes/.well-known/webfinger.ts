@@ -3,7 +3,7 @@
  * `@<handle>@<site host>` in Mastodon finds the owner's real fediverse account.
  */
 import { Type as t } from "@sinclair/typebox";
-import { envelope, jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { envelope, jsonBody, ok } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
@@ -71,7 +71,6 @@ export const GET = defineRoute({
           jsonBody(jrdSchema(), jrdFor(owner, owner.acct, []), CONTENT_TYPE.jrd),
           true,
         ),
-        304: notModified,
         400: envelope(
           "bad_request",
           "No resource, or one that is not a URI (RFC 7033 §4.2)",

@@ -3,7 +3,7 @@
  * live status, career timeline, skill bars, links and what to try next.
  */
 import { profileTextExample } from "../../lib/docs/examples.ts";
-import { notModified, ok, textBody } from "../../lib/docs/responses.ts";
+import { ok, textBody } from "../../lib/docs/responses.ts";
 import { terminalProfile } from "../../lib/profile/terminal-profile.ts";
 import { switchParameters } from "../../lib/profile/text-switches.ts";
 import { defineRoute } from "../../lib/site/site.ts";
@@ -22,12 +22,11 @@ export const GET = defineRoute({
     parameters: switchParameters(),
     responses: (site) => ({
       200: ok("The profile, as text", textBody(profileTextExample(site.content)), true),
-      304: notModified,
     }),
   },
   profileForTerminals: true,
-  setup(site) {
-    const profile = terminalProfile(site, "/api/curl");
+  setup(site, path) {
+    const profile = terminalProfile(site, path);
     return function curlProfile({ request }) {
       return profile(request);
     };

@@ -4,7 +4,7 @@
  */
 import { Type as t } from "@sinclair/typebox";
 import { NowSchema } from "../../lib/content/schemas.ts";
-import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { live } from "../../lib/live/feature.ts";
 import type { KnownActivity } from "../../lib/live/feed.ts";
@@ -126,7 +126,6 @@ export const GET = defineRoute({
     tags: ["profile"],
     responses: (site) => ({
       200: ok("The /now status", jsonBody(nowSchema(), nowStatus(site, exampleActivity(site))), true),
-      304: notModified,
     }),
   },
   contentAsJson: "now",

@@ -113,13 +113,14 @@ export const POST = defineRoute({
           "Retry-After": { description: "Seconds until a trigger is accepted", schema: { type: "integer" } },
         },
       } as NonNullable<typeof cooldown>,
-      ...errors("not_configured", "misdirected_request", "coordinator_unreachable"),
+      ...errors("request_timeout", "not_configured", "misdirected_request", "coordinator_unreachable"),
     }),
   },
   setup(site) {
     const { notReady, trigger, payload, release } = site.service(indexNow);
+    const { drainSignal } = site.lifecycle;
     return async function pingIndexNow({ client, request }) {
-      await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body");
+      await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body", drainSignal);
       if (notReady) throw new ApiError("not_configured", notReady);
       const replay = await replayToCoordinator(request, client, site.config.fly);
       if (replay) return replay;

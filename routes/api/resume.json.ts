@@ -1,5 +1,5 @@
 /** GET /api/resume.json: the profile as a JSON Resume document, for resume tools and themes. */
-import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { jsonResumeSchema, toJsonResume } from "../../lib/formats/json-resume.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/site/site.ts";
@@ -15,17 +15,16 @@ export const GET = defineRoute({
       "own with its level as `93/100` and its group as its keyword. `bun run import-resume " +
       "FILE` reads such a document back into `content/profile.json`.",
     tags: ["profile"],
-    responses: (site) => ({
+    responses: (site, path) => ({
       200: ok(
         "The JSON Resume document",
-        jsonBody(jsonResumeSchema(), toJsonResume(site.content.profile, site.config.siteUrl)),
+        jsonBody(jsonResumeSchema(), toJsonResume(site.content.profile, `${site.config.siteUrl}${path}`)),
         true,
       ),
-      304: notModified,
     }),
   },
-  setup(site) {
-    const resume = new PreparedJson(toJsonResume(site.content.profile, site.config.siteUrl));
+  setup(site, path) {
+    const resume = new PreparedJson(toJsonResume(site.content.profile, `${site.config.siteUrl}${path}`));
     return function jsonResume({ client, request }) {
       return resume.respond(client, request);
     };

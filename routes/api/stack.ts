@@ -1,7 +1,7 @@
 /** GET /api/stack: what the site is built with, and hints at its easter eggs. */
 import { type Stack, StackSchema } from "../../lib/content/schemas.ts";
 import { STACK } from "../../lib/content/site-content.ts";
-import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute, type Site } from "../../lib/site/site.ts";
 
@@ -28,7 +28,6 @@ export const GET = defineRoute({
     tags: ["site"],
     responses: (site) => ({
       200: ok("The stack", jsonBody(StackSchema, stackOf(site)), true),
-      304: notModified,
     }),
   },
   // A page with no date of its own: the stack is not dated.

@@ -3,8 +3,8 @@
  * gets a QR code of it to scan with a phone, and the command that saves the file.
  */
 import { nameParts } from "../../lib/content/name-parts.ts";
-import { documentBody, notModified, ok, textBody } from "../../lib/docs/responses.ts";
-import { asksForVcard, renderVcard, VCARD_PATH, vcardFileName } from "../../lib/formats/vcard.ts";
+import { documentBody, ok, textBody } from "../../lib/docs/responses.ts";
+import { asksForVcard, renderVcard, vcardFileName } from "../../lib/formats/vcard.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { PreparedResponse } from "../../lib/http/prepared-response.ts";
 import { renderContactCard } from "../../lib/profile/ansi/index.ts";
@@ -13,7 +13,7 @@ import { switchParameters } from "../../lib/profile/text-switches.ts";
 import { defineRoute, type Site } from "../../lib/site/site.ts";
 
 /** What a terminal shows, in outline: the QR code itself is too wide for an example. */
-function textExample({ content, config }: Site): string {
+function textExample({ content }: Site, url: string): string {
   const { profile } = content;
   return `
   ${profile.name}
@@ -22,7 +22,7 @@ function textExample({ content, config }: Site): string {
   (a QR code of the card, in half blocks)
 
   ── Save the card as ${vcardFileName(profile)} ──
-  curl -H 'Accept: text/vcard' -o ${vcardFileName(profile)} ${config.siteUrl}${VCARD_PATH}
+  curl -H 'Accept: text/vcard' -o ${vcardFileName(profile)} ${url}
 `;
 }
 
@@ -39,30 +39,29 @@ export const GET = defineRoute({
       "the file, whoever asks.",
     tags: ["profile"],
     parameters: switchParameters(),
-    responses: (site) => ({
+    responses: (site, path) => ({
       200: ok(
         "The vCard, or for terminals its QR code",
         {
           ...documentBody(
             CONTENT_TYPE.vcard,
             "A vCard 4.0: CRLF line ends, folded at 75 octets",
-            renderVcard(site.content.profile, site.config.siteUrl),
+            renderVcard(site.content.profile, `${site.config.siteUrl}${path}`),
           ),
-          ...textBody(textExample(site)),
+          ...textBody(textExample(site, `${site.config.siteUrl}${path}`)),
         },
         true,
       ),
-      304: notModified,
     }),
   },
-  setup(site) {
-    const url = `${site.config.siteUrl}${VCARD_PATH}`;
+  setup(site, path) {
+    const url = `${site.config.siteUrl}${path}`;
     const { profile } = site.content;
     const card = {
       name: profile.name,
       role: profile.role,
       organisation: profile.experience.find(({ end }) => end === null)?.organisation,
-      vcard: renderVcard(profile, site.config.siteUrl),
+      vcard: renderVcard(profile, url),
       url,
       fileName: vcardFileName(profile),
       givenName: nameParts(profile).given,

@@ -3,7 +3,7 @@
  * follows the owner's handle in content/profile.json.
  */
 import { ProfileSchema } from "../../lib/content/schemas.ts";
-import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, ok } from "../../lib/docs/responses.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
 import { defineRoute } from "../../lib/site/site.ts";
 
@@ -22,7 +22,6 @@ export const GET = defineRoute({
     tags: ["profile"],
     responses: (site) => ({
       200: ok("The profile", jsonBody(ProfileSchema, site.content.profile), true),
-      304: notModified,
     }),
   },
   contentAsJson: "profile",

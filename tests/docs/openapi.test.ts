@@ -18,7 +18,10 @@ type Operation = {
   summary?: string;
   description?: string;
   tags?: string[];
-  responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown }> }>;
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown; example?: unknown }> }
+  >;
 };
 
 const openapi = async () => {
@@ -71,6 +74,31 @@ describe("the OpenAPI document", () => {
             expect(body.example, `${where} ${status}`).toBeDefined();
           }
         }
+      }
+    }
+  });
+
+  test("gives each operation a summary of its own: the docs' sidebar, the index and the ping's card list routes by it", async () => {
+    const { paths } = await openapi();
+    const bySummary = new Map<string, string[]>();
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, { summary = "" }] of Object.entries(operations)) {
+        bySummary.set(summary, [...(bySummary.get(summary) ?? []), `${method.toUpperCase()} ${path}`]);
+      }
+    }
+    const shared = [...bySummary]
+      .filter(([, operations]) => operations.length > 1)
+      .map(([summary, operations]) => `${operations.join(" and ")} share the summary "${summary}"`);
+    expect(shared).toEqual([]);
+  });
+
+  test("documents a 304 for every operation whose 200 has an ETag, and for no other", async () => {
+    const { paths } = await openapi();
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, { responses }] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const etag = "ETag" in (responses["200"]?.headers ?? {});
+        expect({ where, etag, revalidated: "304" in responses }).toEqual({ where, etag, revalidated: etag });
       }
     }
   });

@@ -4,6 +4,7 @@
  * the traffic sent, one per answer, under the route's pattern and never the raw path.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { defineRoute, type RouteModule } from "../../lib/site/site.ts";
 import { STREAM_ENDINGS } from "../../lib/streams/stream-kinds.ts";
@@ -88,6 +89,8 @@ test("GET /metrics is Prometheus' text format, which promtool parses and lints c
     "site_live_reads_total",
     "process_resident_memory_bytes",
     "process_start_time_seconds",
+    "process_open_fds",
+    "process_max_fds",
     "site_build_info",
   ]) {
     expect(names).toContain(name);
@@ -223,7 +226,7 @@ describe("the metrics port", () => {
     expect(server.stdout.length).toBe(lines);
   });
 
-  test("says which build runs where, and the process's memory and start time", async () => {
+  test("says which build runs where, and the process's memory, start time and file descriptors", async () => {
     const { samples } = await scrape();
     const [build] = matching(samples, "site_build_info");
     expect(build?.labels).toEqual({ version: VERSION, runtime: `bun ${Bun.version}` });
@@ -233,6 +236,10 @@ describe("the metrics port", () => {
     const startedAt = total(samples, "process_start_time_seconds");
     expect(startedAt).toBeLessThanOrEqual(Date.now() / 1000);
     expect(startedAt).toBeGreaterThan(Date.now() / 1000 - 3600);
+    // The runtime raises its soft limit to the hard one; this process's is the server's.
+    const limit = /^Max open files\s+(\d+)/m.exec(readFileSync("/proc/self/limits", "utf8"))?.[1];
+    expect(total(samples, "process_max_fds")).toBe(Number(limit));
+    expect(total(samples, "process_open_fds")).toBeWithin(5, Number(limit));
   });
 
   test("the listening line names it, beside the public address", () => {
