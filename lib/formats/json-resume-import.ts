@@ -20,7 +20,7 @@ import { countryName } from "./iso-codes.ts";
 import { WEBSITE_LABEL } from "./json-resume.ts";
 
 /** Where the route file this project ships serves the résumé: a `meta.canonical` ending there is this site's. */
-const SITE_RESUME_PATH = "/api/resume.json";
+export const SITE_RESUME_PATH = "/api/resume.json";
 
 /** What a resume says of a profile's fields: a field it does not give is absent, a list empty. */
 export interface ResumeFields {
