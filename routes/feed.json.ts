@@ -7,13 +7,10 @@ import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { PreparedJson } from "../lib/http/prepared-response.ts";
 import { defineRoute, type Site } from "../lib/site/site.ts";
 
-/** This file's path: the feed's `feed_url`. */
-const PATH = "/feed.json";
-
-const feedOf = (site: Site) =>
+const feedOf = (site: Site, path: string) =>
   jsonFeed(
     nowFeed(site.content, site.read(NOW_HISTORY), site.config.siteUrl),
-    `${site.config.siteUrl}${PATH}`,
+    `${site.config.siteUrl}${path}`,
   );
 
 export const GET = defineRoute({
@@ -25,14 +22,14 @@ export const GET = defineRoute({
       "and what changed as `content_text`. `bun run now` adds them. Served as " +
       "`application/feed+json`, pretty for terminals; the page links to it for feed readers.",
     tags: ["feeds"],
-    responses: (site) => ({
-      200: ok("The feed", jsonBody(jsonFeedSchema(), feedOf(site), CONTENT_TYPE.feedJson), true),
+    responses: (site, path) => ({
+      200: ok("The feed", jsonBody(jsonFeedSchema(), feedOf(site, path), CONTENT_TYPE.feedJson), true),
     }),
   },
   sitemap: ["now"],
   pageLink: { rel: "alternate", type: "application/feed+json" },
-  setup(site) {
-    const feed = new PreparedJson(feedOf(site), { contentType: CONTENT_TYPE.feedJson });
+  setup(site, path) {
+    const feed = new PreparedJson(feedOf(site, path), { contentType: CONTENT_TYPE.feedJson });
     return function jsonFeedAnswer({ client, request }) {
       return feed.respond(client, request);
     };

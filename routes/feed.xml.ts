@@ -7,13 +7,10 @@ import { CONTENT_TYPE } from "../lib/http/headers.ts";
 import { preparedFile } from "../lib/http/prepared-response.ts";
 import { defineRoute, type Site } from "../lib/site/site.ts";
 
-/** This file's path: the feed's own link, and its id. */
-const PATH = "/feed.xml";
-
-const atom = (site: Site) =>
+const atom = (site: Site, path: string) =>
   renderAtom(
     nowFeed(site.content, site.read(NOW_HISTORY), site.config.siteUrl),
-    `${site.config.siteUrl}${PATH}`,
+    `${site.config.siteUrl}${path}`,
   );
 
 export const GET = defineRoute({
@@ -25,14 +22,14 @@ export const GET = defineRoute({
       "and what changed (`Building: a drift monitor`). `bun run now` adds them. The same XML " +
       "for every client; the page links to it for feed readers.",
     tags: ["feeds"],
-    responses: (site) => ({
-      200: ok("The feed", documentBody(CONTENT_TYPE.atom, "An Atom feed (RFC 4287)", atom(site)), true),
+    responses: (site, path) => ({
+      200: ok("The feed", documentBody(CONTENT_TYPE.atom, "An Atom feed (RFC 4287)", atom(site, path)), true),
     }),
   },
   sitemap: ["now"],
   pageLink: { rel: "alternate", type: "application/atom+xml" },
-  setup(site) {
-    const feed = preparedFile(CONTENT_TYPE.atom, atom(site));
+  setup(site, path) {
+    const feed = preparedFile(CONTENT_TYPE.atom, atom(site, path));
     return function atomFeed({ request }) {
       return feed(request);
     };

@@ -112,6 +112,8 @@ beforeAll(async () => {
     "routes",
     "tests",
     "scripts",
+    "docs",
+    "README.md",
     "server.ts",
     "server.deno.ts",
     "package.json",
