@@ -107,21 +107,15 @@ const copies: Copy[] = [];
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), "copied-routes-"));
-  copyProject(project, [
-    "lib",
-    "routes",
-    "tests",
-    "scripts",
-    "docs",
-    "README.md",
-    "server.ts",
-    "server.deno.ts",
-    "package.json",
-    "bunfig.toml",
-    "tsconfig.json",
-    "deno.json",
-    ".gitignore",
-  ]);
+  // The whole tree as git has it: the docs' tests read the workflow, the Dockerfile and CI too.
+  const tracked = Bun.spawnSync(["git", "ls-files"], { cwd: join(import.meta.dir, "..", "..") })
+    .stdout.toString()
+    .split("\n")
+    .filter(Boolean);
+  copyProject(
+    project,
+    [...new Set(tracked.map((file) => file.split("/")[0] as string))].filter((entry) => entry !== "content"),
+  );
   rmSync(join(project, "tests", "artifacts"), { recursive: true, force: true });
   const app = testApp();
   const kinds = new Map<string, string>();
