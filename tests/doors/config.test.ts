@@ -1,26 +1,30 @@
 /** The doors' variables: off unless their port is set, defaults as documented, a bad value refused in one line. */
 import { describe, expect, test } from "bun:test";
 import { doors } from "../../lib/doors/feature.ts";
-import { colourDepth } from "../../lib/doors/terminal-colour.ts";
+import { colourDepth } from "../../lib/doors/ssh/terminal-colour.ts";
 import { settingsOf } from "../support/settings.ts";
 
 describe("SSH_* and FINGER_*", () => {
   test("both doors are closed unless their port is set", () => {
-    expect(settingsOf(doors, {})).toEqual({ ssh: undefined, finger: undefined });
+    expect(settingsOf(doors, {})).toEqual({ doors: { ssh: undefined, finger: undefined } });
   });
 
   test("the defaults: 50 sessions, 3 per address, 600 s each, 120 s idle, 10 s to shake hands; finger's 5 s", () => {
     expect(settingsOf(doors, { SSH_PORT: "2222", FINGER_PORT: "7979" })).toEqual({
-      ssh: {
-        port: 2222,
-        hostKey: undefined,
-        max: 50,
-        perClient: 3,
-        sessionSeconds: 600,
-        idleSeconds: 120,
-        handshakeSeconds: 10,
+      doors: {
+        ssh: {
+          port: 2222,
+          settings: {
+            hostKey: undefined,
+            max: 50,
+            perClient: 3,
+            sessionSeconds: 600,
+            idleSeconds: 120,
+            handshakeSeconds: 10,
+          },
+        },
+        finger: { port: 7979, settings: { timeoutSeconds: 5 } },
       },
-      finger: { port: 7979, timeoutSeconds: 5 },
     });
   });
 

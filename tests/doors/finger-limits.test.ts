@@ -27,7 +27,7 @@ function silent(port: number, from = "127.0.0.1"): Promise<{ socket: Socket; tol
 
 async function open(server: TestServer): Promise<number> {
   const text = await (await fetch(`${server.metricsUrl}/metrics`)).text();
-  return matching(samplesOf(text), "site_door_sessions", { door: "finger" })[0]?.value ?? Number.NaN;
+  return matching(samplesOf(text), "site_door_connections", { door: "finger" })[0]?.value ?? Number.NaN;
 }
 
 async function until(done: () => Promise<boolean>, ms: number): Promise<boolean> {
@@ -44,7 +44,7 @@ describe("finger's slots", () => {
   let port: number;
   beforeAll(async () => {
     server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "5" });
-    port = server.site.service(doors).finger?.port ?? 0;
+    port = server.site.service(doors).port("finger") ?? 0;
   });
   afterAll(() => server.stop());
 
@@ -80,7 +80,7 @@ describe("finger's slots", () => {
 test("a client that asks and then stops reading holds its slot no longer than FINGER_TIMEOUT_SECONDS", async () => {
   const server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "1" });
   try {
-    const { socket } = await silent(server.site.service(doors).finger?.port ?? 0);
+    const { socket } = await silent(server.site.service(doors).port("finger") ?? 0);
     socket.pause();
     socket.write("rin\r\n");
     expect(await until(async () => (await open(server)) === 1, 1000)).toBe(true);
@@ -94,7 +94,7 @@ test("a client that asks and then stops reading holds its slot no longer than FI
 
 test("the server stopping (SIGTERM's drain) closes every open finger connection at once", async () => {
   const server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "30" });
-  const port = server.site.service(doors).finger?.port ?? 0;
+  const port = server.site.service(doors).port("finger") ?? 0;
   const waiting = await Promise.all([1, 2].map(() => silent(port)));
   const closed = waiting.map(
     ({ socket }) => new Promise<number>((resolve) => socket.once("close", () => resolve(performance.now()))),

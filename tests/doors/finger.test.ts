@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { doors } from "../../lib/doors/feature.ts";
-import { fingerAnswer } from "../../lib/doors/finger-door.ts";
+import { fingerAnswer } from "../../lib/doors/finger/answer.ts";
 import { as } from "../support/app.ts";
 import { finger, heldOpen } from "../support/doors.ts";
 import { ownerContent } from "../support/owners.ts";
@@ -19,7 +19,7 @@ let server: TestServer;
 let port: number;
 beforeAll(async () => {
   server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "1" });
-  port = server.site.service(doors).finger?.port ?? 0;
+  port = server.site.service(doors).port("finger") ?? 0;
 });
 afterAll(() => server.stop());
 

@@ -24,8 +24,8 @@ async function sshMetric(name: string, labels: Record<string, string> = {}): Pro
 }
 
 test("a visitor pressing keys and reading nothing is dropped as too slow, and its slot is free", async () => {
-  const before = await sshMetric("site_door_sessions_ended_total", { ending: "too_slow" });
-  const socket = connect(server.site.service(doors).ssh?.port ?? 0, "127.0.0.1");
+  const before = await sshMetric("site_door_connections_closed_total", { reason: "too_slow" });
+  const socket = connect(server.site.service(doors).port("ssh") ?? 0, "127.0.0.1");
   const client = new Client();
   client.on("error", () => {});
   const shell = new Promise<ClientChannel>((resolve, reject) => {
@@ -46,11 +46,11 @@ test("a visitor pressing keys and reading nothing is dropped as too slow, and it
     channel.write(key % 2 ? "p" : "f");
     if (key % 20 === 0) {
       await Bun.sleep(5);
-      dropped = (await sshMetric("site_door_sessions_ended_total", { ending: "too_slow" })) > before;
+      dropped = (await sshMetric("site_door_connections_closed_total", { reason: "too_slow" })) > before;
     }
   }
   expect(dropped).toBe(true);
-  expect(await sshMetric("site_door_sessions")).toBe(0);
+  expect(await sshMetric("site_door_connections")).toBe(0);
   expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
   client.end();
   socket.destroy();

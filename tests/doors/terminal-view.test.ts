@@ -4,8 +4,8 @@
  * bounded at both ends, a resize redrawn at the new width, and the terminal restored.
  */
 import { describe, expect, test } from "bun:test";
-import type { DoorScreens, ScreenName } from "../../lib/doors/screens.ts";
-import { ENTER, KEYS_LINE, LEAVE, TerminalView } from "../../lib/doors/terminal-view.ts";
+import type { DoorScreens, ScreenName } from "../../lib/doors/ssh/screens.ts";
+import { ENTER, KEYS_LINE, LEAVE, TerminalView } from "../../lib/doors/ssh/terminal-view.ts";
 import { PLAIN, visibleWidth } from "../../lib/profile/ansi/index.ts";
 
 /** Screens of numbered lines, as wide as asked: `profile 0`, `profile 1`, ... */
@@ -14,7 +14,6 @@ const screens: DoorScreens = {
     Array.from({ length: 50 }, (_, i) =>
       `${screen} ${i}${screen === "live" ? ` frame ${frame}` : ""}`.padEnd(width, "."),
     ),
-  plainProfile: () => "",
 };
 
 /** What a drawing leaves on a screen: the lines between cursor home and the clear, and the last row. */

@@ -3,8 +3,8 @@
  * logged in one line a second at most, which says how many.
  */
 import { expect, test } from "bun:test";
-import { doorMetrics } from "../../lib/doors/metrics.ts";
-import { refusalReporter } from "../../lib/doors/session-log.ts";
+import { refusalReporter } from "../../lib/doors/door/connection-log.ts";
+import { doorMetrics } from "../../lib/doors/door/metrics.ts";
 import { exposition } from "../../lib/metrics/exposition.ts";
 import { Metrics } from "../../lib/metrics/registry.ts";
 import { matching, samplesOf } from "../support/exposition.ts";
@@ -13,15 +13,16 @@ import { memoryLog } from "../support/log.ts";
 test("a thousand refusals are a thousand counts and one log line, then one line a second with how many", async () => {
   const log = memoryLog();
   const metrics = new Metrics();
-  const refused = refusalReporter({ log, metrics: doorMetrics(metrics) }, "finger");
+  const metricsOf = doorMetrics(metrics, ["ssh", "finger"]);
+  const refused = refusalReporter({ door: "finger", log, metrics: metricsOf("finger") });
   for (let i = 0; i < 1000; i++) refused("max");
-  const counted = matching(samplesOf(exposition(metrics.families)), "site_door_refusals_total", {
+  const counted = matching(samplesOf(exposition(metrics.families)), "site_door_connections_refused_total", {
     door: "finger",
-    limit: "max",
+    reason: "max",
   });
   expect(counted.map(({ value }) => value)).toEqual([1000]);
-  expect(log.events.map(({ fields }) => fields)).toEqual([{ door: "finger", limit: "max", refused: 1 }]);
+  expect(log.events.map(({ fields }) => fields)).toEqual([{ door: "finger", reason: "max", refused: 1 }]);
   await Bun.sleep(1050);
   refused("per_client");
-  expect(log.events.at(-1)?.fields).toEqual({ door: "finger", limit: "per_client", refused: 1000 });
+  expect(log.events.at(-1)?.fields).toEqual({ door: "finger", reason: "per_client", refused: 1000 });
 });

@@ -5,8 +5,8 @@
  * end, the rest cleared), and the keys: scroll, switch screen, leave. It writes nothing
  * itself: each call returns the text to send, so it is tested without a connection.
  */
-import type { Style } from "../profile/ansi/index.ts";
-import { truncate } from "../profile/ansi/index.ts";
+import type { Style } from "../../profile/ansi/index.ts";
+import { truncate } from "../../profile/ansi/index.ts";
 import { type DoorScreens, drawingWidth, type ScreenName, type SessionMoment } from "./screens.ts";
 
 const ESC = "\x1b[";

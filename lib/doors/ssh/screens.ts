@@ -1,27 +1,25 @@
 /**
- * @module What the doors show, drawn by the renderers HTTP answers with: the profile
- * (`lib/profile/ansi`), its /now section, the live view's frames and a fortune, each as
- * lines at a width and in a style; and the plain profile, the text `/?nocolor` answers,
- * for `ssh -T` and finger.
+ * @module What a terminal session shows, drawn by the renderers HTTP answers with: the
+ * profile (`lib/profile/ansi`), its /now section, the live view's frames and a fortune,
+ * each as lines at a width and in a style.
  */
-import { QUOTES } from "../content/quotes.ts";
-import { randomPicker } from "../content/random-pick.ts";
-import type { LiveFeed } from "../live/feed.ts";
+import { QUOTES } from "../../content/quotes.ts";
+import { randomPicker } from "../../content/random-pick.ts";
+import type { LiveFeed } from "../../live/feed.ts";
 import {
   FRAME_MARGIN,
   heading,
   indent,
   insideFrame,
-  PLAIN,
   renderProfile,
   type Style,
   wrap,
-} from "../profile/ansi/index.ts";
-import { liveViewLines } from "../profile/ansi/live-view.ts";
-import { profileLayout } from "../profile/model/layout.ts";
-import { liveStatus } from "../profile/model/live-status.ts";
-import { WIDTH } from "../profile/text-switches.ts";
-import type { Site } from "../site/site.ts";
+} from "../../profile/ansi/index.ts";
+import { liveViewLines } from "../../profile/ansi/live-view.ts";
+import { profileLayout } from "../../profile/model/layout.ts";
+import { liveStatus } from "../../profile/model/live-status.ts";
+import { WIDTH } from "../../profile/text-switches.ts";
+import type { Site } from "../../site/site.ts";
 
 /** The screens a terminal session switches between, each a key away. */
 export const SCREENS = ["profile", "now", "live", "fortune"] as const;
@@ -36,8 +34,6 @@ export interface SessionMoment {
 export interface DoorScreens {
   /** The screen's lines at `width` columns, drawn in `style`, at `moment` of the session. */
   draw(screen: ScreenName, width: number, style: Style, moment: SessionMoment): string[];
-  /** The profile as `/?nocolor` answers it, at 80 columns, lines ending in `\n`. */
-  plainProfile(): string;
 }
 
 /** A width the renderers take: what the terminal has, within the bounds of `?width`. */
@@ -97,8 +93,5 @@ export function doorScreens(site: Site, feed: Pick<LiveFeed, "latest">): DoorScr
       }
     }
   };
-  return {
-    draw,
-    plainProfile: () => renderProfile(layoutAt(), WIDTH.default, PLAIN),
-  };
+  return { draw };
 }
