@@ -1,9 +1,10 @@
 /**
  * @module A door's server, on `node:net`: each connection that arrives takes a slot
  * (`lib/utils/slots.ts`, so many in all and per client address) before a byte is read, or
- * is refused by a limit; either way it is handed to the door, which serves it or tells it
- * why it is refused. Accepted connections are counted and logged when they close. On
- * drain, nothing more is accepted and every open connection is closed for `shutdown`.
+ * is refused by a limit. A refused one is told why: in a line written at once, for a door
+ * that has one (finger), or by the door itself (SSH, in its session). Accepted connections
+ * are handed to the door, counted, and logged when they close. On drain, nothing more is
+ * accepted and every open connection is closed for `shutdown`.
  */
 import { createServer, type Socket } from "node:net";
 import { clientKey, type SlotLimit, Slots } from "../../utils/slots.ts";
@@ -31,12 +32,19 @@ export interface DoorServerOptions {
   readonly report: DoorReport;
   /** Whether the peer's address is the visitor's (not behind Fly's proxy): without it, only the total holds. */
   readonly peerIsClient: boolean;
+  /** The line a refused connection is told, for a door that answers in lines; without one, the door tells it. */
+  readonly refusalLine?: (limit: SlotLimit) => string;
 }
+
+/** How long a refused connection is held for its client to read why and close. */
+const REFUSAL_HELD_MS = 1000;
 
 /**
  * Listens for `handle`'s door; resolves once listening (a `ListenError` when the address is
- * refused). Refused connections are handed over too, to be told why, but no more at once
- * than the door has slots: beyond that they are closed at once.
+ * refused). A refused connection is held for its client to read why and close, up to a
+ * second, while no more are held than the door has slots; beyond that, a refusal line is
+ * written and the socket closed at once, and a door that must tell why itself is not
+ * handed the connection: it is closed at once.
  */
 export async function serveDoor(
   options: DoorServerOptions,
@@ -60,14 +68,21 @@ export async function serveDoor(
     const limit = slots.take(client);
     if (limit) {
       refused(limit);
-      if (beingRefused >= slots.max) {
+      const held = beingRefused < slots.max;
+      if (held) {
+        beingRefused += 1;
+        socket.once("close", () => {
+          beingRefused -= 1;
+        });
+      }
+      if (options.refusalLine) {
+        tell(socket, options.refusalLine(limit), held);
+        return;
+      }
+      if (!held) {
         socket.destroy();
         return;
       }
-      beingRefused += 1;
-      socket.once("close", () => {
-        beingRefused -= 1;
-      });
     } else {
       socket.once("close", () => slots.free(client));
     }
@@ -88,6 +103,18 @@ export async function serveDoor(
       if (open.size === 0) for (const resolve of emptied.splice(0)) resolve();
     });
   });
+
+  /**
+   * Writes `line` and closes: once the client has read it and closed, or after a second
+   * when `held`; else as soon as the line is written, so a flood holds no socket.
+   */
+  function tell(socket: Socket, line: string, held: boolean): void {
+    // What the client sent is read and dropped: a socket closed with bytes unread resets.
+    socket.resume();
+    socket.end(line);
+    if (held) setTimeout(() => socket.destroy(), REFUSAL_HELD_MS).unref?.();
+    else socket.once("finish", () => socket.destroy());
+  }
 
   const port = await listenOn(server, options.host, options.port, (error) =>
     report.log.error(`The ${report.door} door's listening socket failed`, error),

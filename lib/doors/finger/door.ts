@@ -1,7 +1,7 @@
 /**
  * @module The finger door (RFC 1288, `finger handle@site`): one query line in, the plain
  * profile or one line out, then the close (`query.ts`, `answer.ts`). 20 connections at
- * once and 3 per address; the one over either is told so in a line. A few lines of our own
+ * once and 3 per address; every one over either is told so in a line. A few lines of our own
  * on `node:net`, which Bun and Deno both serve (docs/decisions/2026-11-27-doors.md).
  */
 import { live } from "../../live/feature.ts";
@@ -9,7 +9,7 @@ import { wholeNumber } from "../../runtime/env.ts";
 import type { SlotLimit } from "../../utils/slots.ts";
 import { defineDoor, serverOptions } from "../door/door.ts";
 import { plainProfile } from "../door/plain-profile.ts";
-import { type Accepted, type Served, serveDoor } from "../door/serve.ts";
+import { serveDoor } from "../door/serve.ts";
 import { fingerAnswer } from "./answer.ts";
 import { FingerQuery } from "./query.ts";
 
@@ -27,13 +27,6 @@ const REFUSALS: Readonly<Record<SlotLimit, string>> = {
   max: "finger: too many queries at once; try again in a minute\r\n",
   per_client: "finger: your address has as many queries open as it may; try again in a minute\r\n",
 };
-
-/** A connection a limit refused: told why, and closed within a second. */
-function refused({ socket }: Accepted, limit: SlotLimit): Served {
-  socket.end(REFUSALS[limit]);
-  setTimeout(() => socket.destroy(), 1000).unref?.();
-  return { reason: undefined, close: () => socket.destroy() };
-}
 
 export const finger = defineDoor<FingerSettings>({
   name: "finger",
@@ -56,13 +49,13 @@ export const finger = defineDoor<FingerSettings>({
     const { handle } = site.content.profile;
     const answer = (line: string) => fingerAnswer(line, handle, profile);
     const { timeoutSeconds } = on.settings;
+    const options = {
+      ...serverOptions(site, on, { max: FINGER_MAX, perClient: FINGER_PER_CLIENT }),
+      refusalLine: (limit: SlotLimit) => REFUSALS[limit],
+    };
     return {
       open: () =>
-        serveDoor(serverOptions(site, on, { max: FINGER_MAX, perClient: FINGER_PER_CLIENT }), (accepted) =>
-          accepted.refused
-            ? refused(accepted, accepted.refused)
-            : new FingerQuery(accepted.socket, timeoutSeconds, site.log, answer),
-        ),
+        serveDoor(options, ({ socket }) => new FingerQuery(socket, timeoutSeconds, site.log, answer)),
     };
   },
 });
