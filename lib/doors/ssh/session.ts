@@ -38,6 +38,13 @@ export function compose(middleware: readonly Middleware[], handler: Handler): Ha
   return middleware.reduceRight((next, wrap) => wrap(next), handler);
 }
 
+/**
+ * The exit status of a session the connection closed: 0 where it ended as sessions end
+ * (the visitor left, idle, its time up, the server restarting), 1 where the visitor was
+ * dropped for not reading, or our handling of it failed.
+ */
+const EXIT_STATUS: Partial<Record<CloseReason, number>> = { too_slow: 1, failed: 1 };
+
 export class Session implements SessionRequest {
   readonly pty: Pty | undefined;
   readonly env: Readonly<Record<string, string>>;
@@ -150,6 +157,6 @@ export class Session implements SessionRequest {
     }
     this.#then = then;
     this.#runClosing(reason);
-    this.#exit(0);
+    this.#exit(EXIT_STATUS[reason] ?? 0);
   }
 }

@@ -34,6 +34,7 @@ function lastLines({ settings, comeBack }: TerminalOptions): Partial<Record<Clos
     shutdown: () => "The site is restarting; connect again in a few seconds.\r\n",
     time_up: () => `A session lasts ${lasts}. Connect again with: ${comeBack()}\r\n`,
     idle: () => `Closed after ${idleSeconds} s without a key pressed. Connect again with: ${comeBack()}\r\n`,
+    too_slow: () => `Dropped: ${SSH_QUEUE_LIMIT_BYTES / 1024} KiB of the screen waited unread.\r\n`,
   };
 }
 
