@@ -5,9 +5,8 @@
  * visitor than the access log does.
  */
 import type { Log } from "../../runtime/log.ts";
-import type { SlotLimit } from "../../utils/slots.ts";
-import type { CloseReason } from "./close-reasons.ts";
 import type { DoorMetrics } from "./metrics.ts";
+import type { CloseReason, RefusalReason } from "./reasons.ts";
 
 /** Where one door's connections are told of: its name, the log, its metrics. */
 export interface DoorReport {
@@ -38,23 +37,30 @@ export function connectionOpened({ door, log, metrics }: DoorReport): (reason: C
 const REFUSALS_LOGGED_EVERY_MS = 1000;
 
 /**
- * What a door calls for each connection it refused: each is counted; one log line a second
- * at most says how many were refused since the last, and for which reason last.
+ * What a door calls for each connection it refused: each is counted; for each reason, one
+ * log line a second at most says how many were refused for it since its last line, and
+ * what was wrong with the last (`detail`: which PROXY header problem).
  */
-export function refusalReporter({ door, log, metrics }: DoorReport): (reason: SlotLimit) => void {
-  let loggedAt = Number.NEGATIVE_INFINITY;
-  let unlogged = 0;
-  return (reason) => {
+export function refusalReporter({
+  door,
+  log,
+  metrics,
+}: DoorReport): (reason: RefusalReason, detail?: string) => void {
+  const lastLines = new Map<RefusalReason, { loggedAt: number; unlogged: number }>();
+  return (reason, detail) => {
     metrics.refused(reason);
-    unlogged += 1;
+    const last = lastLines.get(reason) ?? { loggedAt: Number.NEGATIVE_INFINITY, unlogged: 0 };
+    lastLines.set(reason, last);
+    last.unlogged += 1;
     const now = performance.now();
-    if (now - loggedAt < REFUSALS_LOGGED_EVERY_MS) return;
-    loggedAt = now;
+    if (now - last.loggedAt < REFUSALS_LOGGED_EVERY_MS) return;
+    const refused = last.unlogged;
     log.event(
       "door refused",
-      { door, reason, refused: unlogged },
-      `${door}: ${unlogged} connection${unlogged === 1 ? "" : "s"} refused (${reason.replace("_", " ")})`,
+      { door, reason, ...(detail ? { detail } : {}), refused },
+      `${door}: ${refused} connection${refused === 1 ? "" : "s"} refused (${detail ?? reason.replace("_", " ")})`,
     );
-    unlogged = 0;
+    last.loggedAt = now;
+    last.unlogged = 0;
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Socket } from "node:net";
 import type { Log } from "../../runtime/log.ts";
-import type { CloseReason } from "./close-reasons.ts";
+import type { CloseReason } from "./reasons.ts";
 
 export interface ConnectionOptions {
   /** How long a closing connection has to say goodbye before its socket is destroyed. */

@@ -13,7 +13,7 @@
  *   help: [{ variables: ["GOPHER_PORT"], meaning: "the gopher door: its port; 0 any free one (off)" }],
  *   read: () => ({}),
  *   setup: (site, on) => ({
- *     open: () => serveDoor(serverOptions(site, on, { max: 20, perClient: 3 }), (accepted) => new GopherConnection(accepted, site)),
+ *     open: () => serveDoor(serverOptions(site, on, { max: 20, perClient: 3 }, 5), (accepted) => new GopherConnection(accepted, site)),
  *   }),
  * });
  */
@@ -29,7 +29,9 @@ export interface DoorOn<Settings> {
   readonly port: number;
   readonly settings: Settings;
   readonly report: DoorReport;
-  /** Whether the peer's address is the visitor's (not behind Fly's proxy). */
+  /** Whether each connection starts with a PROXY header whose client address is believed (`DOORS_PROXY_PROTOCOL`). */
+  readonly proxyProtocol: boolean;
+  /** Without a header: whether the peer's address is the visitor's (not behind Fly's proxy). */
   readonly peerIsClient: boolean;
 }
 
@@ -57,11 +59,17 @@ export function defineDoor<Settings>(door: Door<Settings>): Door<Settings> {
   return door;
 }
 
-/** What every door's server is told: the site's host, the door's port, limits and report. */
+/**
+ * What every door's server is told: the site's host, the door's port, its limits and
+ * report, and how long a connection has to send its PROXY header, where one is believed
+ * (the door's own first deadline).
+ */
 export function serverOptions<Settings>(
   site: Site,
   on: DoorOn<Settings>,
   limits: DoorServerOptions["limits"],
+  headerSeconds: number,
 ): DoorServerOptions {
-  return { host: site.config.host, port: on.port, limits, report: on.report, peerIsClient: on.peerIsClient };
+  const { port, report, proxyProtocol, peerIsClient } = on;
+  return { host: site.config.host, port, limits, report, proxyProtocol, peerIsClient, headerSeconds };
 }

@@ -1,11 +1,10 @@
 /**
- * @module What the doors count: connections open now, each closed with its reason, and
- * those refused, by door. Every door of the table has its series from the start, at 0,
- * whether it is on or not.
+ * @module What the doors count: connections open now, each closed with its reason, those
+ * refused and why, and the proxy's health checks (PROXY `LOCAL`), by door. Every door of
+ * the table has its series from the start, at 0, whether it is on or not.
  */
 import type { Metrics } from "../../metrics/registry.ts";
-import { SLOT_LIMITS, type SlotLimit } from "../../utils/slots.ts";
-import { CLOSE_REASONS, type CloseReason } from "./close-reasons.ts";
+import { CLOSE_REASONS, type CloseReason, REFUSAL_REASONS, type RefusalReason } from "./reasons.ts";
 
 /** What one door counts. */
 export interface DoorMetrics {
@@ -13,8 +12,10 @@ export interface DoorMetrics {
   opened(): void;
   /** An accepted connection closed, and why. */
   closed(reason: CloseReason): void;
-  /** A connection was refused: by which limit. */
-  refused(reason: SlotLimit): void;
+  /** A connection was refused, and why. */
+  refused(reason: RefusalReason): void;
+  /** The proxy in front checked the door's health (a PROXY `LOCAL` header), and was closed quietly. */
+  healthChecked(): void;
 }
 
 /** Registers the doors' families in `metrics`, a series for each of `doors`; returns each door's counting. */
@@ -34,12 +35,19 @@ export function doorMetrics(metrics: Metrics, doors: readonly string[]): (door: 
   );
   const refused = metrics.counter(
     "site_door_connections_refused_total",
-    "Connections a door refused: all its slots taken (max) or the client's share (per_client).",
+    "Connections a door refused: all its slots taken (max), the client's share (per_client), or no PROXY " +
+      "header where one is believed, or a malformed one (proxy_header).",
     ["door", "reason"],
+  );
+  const healthChecks = metrics.counter(
+    "site_door_health_checks_total",
+    "Connections from the proxy in front of a door checking its health (PROXY LOCAL), closed quietly.",
+    ["door"],
   );
   for (const door of doors) {
     for (const reason of CLOSE_REASONS) closed.inc([door, reason], 0);
-    for (const reason of SLOT_LIMITS) refused.inc([door, reason], 0);
+    for (const reason of REFUSAL_REASONS) refused.inc([door, reason], 0);
+    healthChecks.inc([door], 0);
   }
   return (door) => ({
     opened() {
@@ -51,6 +59,9 @@ export function doorMetrics(metrics: Metrics, doors: readonly string[]): (door: 
     },
     refused(reason) {
       refused.inc([door, reason]);
+    },
+    healthChecked() {
+      healthChecks.inc([door]);
     },
   });
 }

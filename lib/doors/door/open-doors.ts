@@ -31,13 +31,20 @@ export class OpenDoors {
   ) {
     this.#names = doors.map(({ name }) => name);
     const metricsOf = doorMetrics(site.metrics, this.#names);
-    // Behind Fly's proxy the peer of a TCP connection is the proxy (docs/doors.md).
-    const peerIsClient = site.config.fly === undefined;
+    const { proxyProtocol } = settings;
+    // Behind Fly's proxy, with no header read, the peer of a connection is the proxy (docs/doors.md).
+    const peerIsClient = !proxyProtocol && site.config.fly === undefined;
     this.#toOpen = doors.flatMap((door) => {
       const on = settings.doors[door.name];
       if (!on) return [];
       const report = { door: door.name, log: site.log, metrics: metricsOf(door.name) };
-      const prepared = door.setup(site, { port: on.port, settings: on.settings, report, peerIsClient });
+      const prepared = door.setup(site, {
+        port: on.port,
+        settings: on.settings,
+        report,
+        proxyProtocol,
+        peerIsClient,
+      });
       return [{ name: door.name, variable: door.port, port: on.port, prepared }];
     });
   }

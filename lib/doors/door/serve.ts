@@ -1,22 +1,20 @@
 /**
- * @module A door's server, on `node:net`: each connection that arrives takes a slot
- * (`lib/utils/slots.ts`, so many in all and per client address) before a byte is read, or
- * is refused by a limit. A refused one is told why: in a line written at once, for a door
- * that has one (finger), or by the door itself (SSH, in its session). Accepted connections
- * are handed to the door, counted, and logged when they close. On drain, nothing more is
- * accepted and every open connection is closed for `shutdown`.
+ * @module A door's server, on `node:net`: each connection is taken (`accept.ts`: its PROXY
+ * header, its slot or the limit that refused it); a refused one is told why, in a line
+ * written at once for a door that has one (finger), or by the door itself (SSH, in its
+ * session); an accepted one is handed to the door, counted, and logged when it closes.
+ * Where no PROXY header is believed, a connection that sends one is closed. On drain,
+ * nothing more is accepted and every open connection is closed for `shutdown`.
  */
 import { createServer, type Socket } from "node:net";
-import { clientKey, type SlotLimit, Slots } from "../../utils/slots.ts";
-import type { CloseReason } from "./close-reasons.ts";
-import { connectionOpened, type DoorReport, refusalReporter } from "./connection-log.ts";
+import type { SlotLimit } from "../../utils/slots.ts";
+import { type Accepted, type AcceptOptions, Acceptor } from "./accept.ts";
+import { connectionOpened } from "./connection-log.ts";
 import { listenOn, type OpenDoor } from "./listen.ts";
+import { startsWithProxySignature } from "./proxy-protocol.ts";
+import type { CloseReason } from "./reasons.ts";
 
-/** A connection as it reaches its door: its socket, and the limit that refused it, if one did. */
-export interface Accepted {
-  readonly socket: Socket;
-  readonly refused: SlotLimit | undefined;
-}
+export type { Accepted } from "./accept.ts";
 
 /** What a door keeps of a connection it was handed: why it closed, and how to close it. */
 export interface Served {
@@ -24,14 +22,9 @@ export interface Served {
   close(reason: CloseReason): void;
 }
 
-export interface DoorServerOptions {
+export interface DoorServerOptions extends AcceptOptions {
   readonly host: string;
   readonly port: number;
-  /** Connections at once, and per client address. */
-  readonly limits: { readonly max: number; readonly perClient: number };
-  readonly report: DoorReport;
-  /** Whether the peer's address is the visitor's (not behind Fly's proxy): without it, only the total holds. */
-  readonly peerIsClient: boolean;
   /** The line a refused connection is told, for a door that answers in lines; without one, the door tells it. */
   readonly refusalLine?: (limit: SlotLimit) => string;
 }
@@ -51,45 +44,48 @@ export async function serveDoor(
   handle: (accepted: Accepted) => Served,
 ): Promise<OpenDoor> {
   const { report } = options;
-  const slots = new Slots(options.limits.max, options.limits.perClient);
-  const refused = refusalReporter(report);
+  const acceptor = new Acceptor(options);
   const open = new Set<Served>();
   const emptied: (() => void)[] = [];
   let beingRefused = 0;
-  let draining = false;
 
-  const server = createServer((socket) => {
-    socket.on("error", () => {});
-    if (draining) {
-      socket.destroy();
-      return;
+  /** A connection a limit refused: told why, or closed; true when the door is to tell it. */
+  function refuse(socket: Socket, limit: SlotLimit): boolean {
+    const held = beingRefused < acceptor.max;
+    if (held) {
+      beingRefused += 1;
+      socket.once("close", () => {
+        beingRefused -= 1;
+      });
     }
-    const client = options.peerIsClient ? clientKey(socket.remoteAddress ?? "unknown") : undefined;
-    const limit = slots.take(client);
-    if (limit) {
-      refused(limit);
-      const held = beingRefused < slots.max;
-      if (held) {
-        beingRefused += 1;
-        socket.once("close", () => {
-          beingRefused -= 1;
-        });
-      }
-      if (options.refusalLine) {
-        tell(socket, options.refusalLine(limit), held);
-        return;
-      }
-      if (!held) {
-        socket.destroy();
-        return;
-      }
-    } else {
-      socket.once("close", () => slots.free(client));
+    if (options.refusalLine) {
+      // What the client sent is read and dropped: a socket closed with bytes unread resets.
+      socket.resume();
+      socket.end(options.refusalLine(limit));
+      if (held) setTimeout(() => socket.destroy(), REFUSAL_HELD_MS).unref?.();
+      else socket.once("finish", () => socket.destroy());
+      return false;
     }
-    const closed = limit ? undefined : connectionOpened(report);
-    let served: Served;
+    if (!held) socket.destroy();
+    return held;
+  }
+
+  /** Hands `accepted` to the door; counts it, unless refused, until it closes. */
+  function serve(accepted: Accepted): void {
+    const { socket } = accepted;
+    const closed = accepted.refused ? undefined : connectionOpened(report);
+    let served: Served | undefined;
+    if (!options.proxyProtocol) {
+      // Nobody may claim an address here: a header means a proxy whose word is not taken.
+      // Listening before the door does, this sees the first bytes before the door does.
+      socket.once("data", (first: Buffer) => {
+        if (startsWithProxySignature(first)) served?.close("proxy_header");
+      });
+    }
+    // Left paused after its PROXY header; the door reads from here on.
+    socket.resume();
     try {
-      served = handle({ socket, refused: limit });
+      served = handle(accepted);
     } catch (error) {
       report.log.error(`The ${report.door} door failed to take a connection`, error);
       closed?.("failed");
@@ -102,19 +98,19 @@ export async function serveDoor(
       closed?.(served.reason ?? "left");
       if (open.size === 0) for (const resolve of emptied.splice(0)) resolve();
     });
-  });
-
-  /**
-   * Writes `line` and closes: once the client has read it and closed, or after a second
-   * when `held`; else as soon as the line is written, so a flood holds no socket.
-   */
-  function tell(socket: Socket, line: string, held: boolean): void {
-    // What the client sent is read and dropped: a socket closed with bytes unread resets.
-    socket.resume();
-    socket.end(line);
-    if (held) setTimeout(() => socket.destroy(), REFUSAL_HELD_MS).unref?.();
-    else socket.once("finish", () => socket.destroy());
   }
+
+  const server = createServer((socket) => {
+    acceptor.accept(socket).then(
+      (accepted) => {
+        if (accepted && (!accepted.refused || refuse(socket, accepted.refused))) serve(accepted);
+      },
+      (error: unknown) => {
+        report.log.error(`The ${report.door} door failed to take a connection`, error);
+        socket.destroy();
+      },
+    );
+  });
 
   const port = await listenOn(server, options.host, options.port, (error) =>
     report.log.error(`The ${report.door} door's listening socket failed`, error),
@@ -122,7 +118,7 @@ export async function serveDoor(
   return {
     port,
     drain() {
-      draining = true;
+      acceptor.drain();
       server.close();
       for (const served of [...open]) served.close("shutdown");
     },

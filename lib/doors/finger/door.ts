@@ -50,7 +50,7 @@ export const finger = defineDoor<FingerSettings>({
     const answer = (line: string) => fingerAnswer(line, handle, profile);
     const { timeoutSeconds } = on.settings;
     const options = {
-      ...serverOptions(site, on, { max: FINGER_MAX, perClient: FINGER_PER_CLIENT }),
+      ...serverOptions(site, on, { max: FINGER_MAX, perClient: FINGER_PER_CLIENT }, timeoutSeconds),
       refusalLine: (limit: SlotLimit) => REFUSALS[limit],
     };
     return {

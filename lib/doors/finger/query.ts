@@ -5,8 +5,8 @@
  */
 import type { Socket } from "node:net";
 import type { Log } from "../../runtime/log.ts";
-import type { CloseReason } from "../door/close-reasons.ts";
 import { DoorConnection } from "../door/connection.ts";
+import type { CloseReason } from "../door/reasons.ts";
 
 /** The longest query line, its CRLF excluded (RFC 1288 sets none; a name is far shorter). */
 export const FINGER_QUERY_LIMIT_BYTES = 512;

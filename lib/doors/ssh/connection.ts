@@ -8,8 +8,8 @@
 import type { Connection as SshClient } from "ssh2";
 import type { Log } from "../../runtime/log.ts";
 import type { SlotLimit } from "../../utils/slots.ts";
-import type { CloseReason } from "../door/close-reasons.ts";
 import { DoorConnection } from "../door/connection.ts";
+import type { CloseReason } from "../door/reasons.ts";
 import type { Accepted } from "../door/serve.ts";
 import type { SshSettings } from "./config.ts";
 

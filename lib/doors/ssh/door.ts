@@ -58,7 +58,7 @@ export const ssh = defineDoor<SshSettings>({
         }
         const { openSshServer } = await import("./server.ts");
         return openSshServer({
-          ...serverOptions(site, on, settings),
+          ...serverOptions(site, on, settings, settings.handshakeSeconds),
           settings,
           hostKey: key,
           screens,

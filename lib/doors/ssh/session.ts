@@ -8,7 +8,7 @@
  */
 import type { ServerChannel, Session as SshSession } from "ssh2";
 import type { SlotLimit } from "../../utils/slots.ts";
-import type { CloseReason } from "../door/close-reasons.ts";
+import type { CloseReason } from "../door/reasons.ts";
 import type { SshConnection } from "./connection.ts";
 
 export interface WindowSize {

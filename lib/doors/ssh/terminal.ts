@@ -6,7 +6,7 @@
  * gave, which may be gigabytes). When it closes, the visitor's screen is restored and the
  * reason told in a last line.
  */
-import type { CloseReason } from "../door/close-reasons.ts";
+import type { CloseReason } from "../door/reasons.ts";
 import type { SshSettings } from "./config.ts";
 import type { DoorScreens } from "./screens.ts";
 import type { Handler, WindowSize } from "./session.ts";
