@@ -1,9 +1,11 @@
 /**
  * @module The finger door (RFC 1288, `finger handle@site`): one query line in, the plain
- * profile or one line out, then the close (`query.ts`, `answer.ts`). 20 connections at
+ * profile and the owner's plan, or one line, out, then the close (`query.ts`,
+ * `answer.ts`, `plan.ts`). 20 connections at
  * once and 3 per address; every one over either is told so in a line. A few lines of our own
  * on `node:net`, which Bun and Deno both serve (docs/decisions/2026-11-27-doors.md).
  */
+import { NOW_HISTORY } from "../../content/site-content.ts";
 import { live } from "../../live/feature.ts";
 import { wholeNumber } from "../../runtime/env.ts";
 import type { SlotLimit } from "../../utils/slots.ts";
@@ -11,6 +13,7 @@ import { defineDoor, serverOptions } from "../door/door.ts";
 import { plainProfile } from "../door/plain-profile.ts";
 import { serveDoor } from "../door/serve.ts";
 import { fingerAnswer } from "./answer.ts";
+import { fingerPlan } from "./plan.ts";
 import { FingerQuery } from "./query.ts";
 
 /** Finger connections at once, and per client address: each lasts a moment. */
@@ -45,9 +48,13 @@ export const finger = defineDoor<FingerSettings>({
     timeoutSeconds: wholeNumber(env, "FINGER_TIMEOUT_SECONDS", DEFAULT_FINGER_TIMEOUT_SECONDS, 1, 600),
   }),
   setup(site, on) {
-    const profile = plainProfile(site, site.service(live));
-    const { handle } = site.content.profile;
-    const answer = (line: string) => fingerAnswer(line, handle, profile);
+    const { handle, location } = site.content.profile;
+    const owner = {
+      handle,
+      plainProfile: plainProfile(site, site.service(live)),
+      plan: fingerPlan(site.read(NOW_HISTORY), location.timezone),
+    };
+    const answer = (line: string) => fingerAnswer(line, owner);
     const { timeoutSeconds } = on.settings;
     const options = {
       ...serverOptions(site, on, { max: FINGER_MAX, perClient: FINGER_PER_CLIENT }, timeoutSeconds),
