@@ -17,6 +17,12 @@ import { readProxyHeader } from "./proxy-header.ts";
 export interface Accepted {
   readonly socket: Socket;
   readonly refused: SlotLimit | undefined;
+  /**
+   * For a refused one: whether it may be held a second to be told why. No more are held
+   * at once than the door has slots; beyond that, it is told in a line written at once,
+   * or closed.
+   */
+  readonly held: boolean;
 }
 
 export interface AcceptOptions {
@@ -36,6 +42,8 @@ export class Acceptor {
   readonly #refused: ReturnType<typeof refusalReporter>;
   /** Connections whose PROXY header has not come yet: no more than the door's total. */
   #awaitingHeader = 0;
+  /** Refused connections held to be told why. */
+  #beingRefused = 0;
   #draining = false;
 
   constructor(private readonly options: AcceptOptions) {
@@ -43,13 +51,8 @@ export class Acceptor {
     this.#refused = refusalReporter(options.report);
   }
 
-  /** The door's total. */
-  get max(): number {
-    return this.#slots.max;
-  }
-
   /**
-   * Takes `socket`: resolves with it and its slot (freed when it closes) or the limit that
+   * Takes `socket`: resolves with it and its slot (freed when it closes), or the limit that
    * refused it (counted); or undefined once it is closed (draining, or its PROXY header
    * refused or a health check).
    */
@@ -86,9 +89,19 @@ export class Acceptor {
 
   #take(socket: Socket, client: string | undefined): Accepted {
     const refused = this.#slots.take(client);
-    if (refused) this.#refused(refused);
-    else socket.once("close", () => this.#slots.free(client));
-    return { socket, refused };
+    if (!refused) {
+      socket.once("close", () => this.#slots.free(client));
+      return { socket, refused, held: false };
+    }
+    this.#refused(refused);
+    const held = this.#beingRefused < this.#slots.max;
+    if (held) {
+      this.#beingRefused += 1;
+      socket.once("close", () => {
+        this.#beingRefused -= 1;
+      });
+    }
+    return { socket, refused, held };
   }
 
   #closed(socket: Socket): undefined {

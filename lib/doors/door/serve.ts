@@ -33,42 +33,31 @@ export interface DoorServerOptions extends AcceptOptions {
 const REFUSAL_HELD_MS = 1000;
 
 /**
+ * Writes `line` to a refused connection and closes it: once the client has read it and
+ * closed, or after a second when `held`; else as soon as the line is written, so that a
+ * flood holds no socket.
+ */
+function tell(socket: Socket, line: string, held: boolean): void {
+  // What the client sent is read and dropped: a socket closed with bytes unread resets.
+  socket.resume();
+  socket.end(line);
+  if (held) setTimeout(() => socket.destroy(), REFUSAL_HELD_MS).unref?.();
+  else socket.once("finish", () => socket.destroy());
+}
+
+/**
  * Listens for `handle`'s door; resolves once listening (a `ListenError` when the address is
- * refused). A refused connection is held for its client to read why and close, up to a
- * second, while no more are held than the door has slots; beyond that, a refusal line is
- * written and the socket closed at once, and a door that must tell why itself is not
- * handed the connection: it is closed at once.
+ * refused). A connection a limit refused is told why in the door's refusal line, or handed
+ * to the door to tell while it may be held (else closed at once).
  */
 export async function serveDoor(
   options: DoorServerOptions,
   handle: (accepted: Accepted) => Served,
 ): Promise<OpenDoor> {
-  const { report } = options;
+  const { report, refusalLine } = options;
   const acceptor = new Acceptor(options);
   const open = new Set<Served>();
   const emptied: (() => void)[] = [];
-  let beingRefused = 0;
-
-  /** A connection a limit refused: told why, or closed; true when the door is to tell it. */
-  function refuse(socket: Socket, limit: SlotLimit): boolean {
-    const held = beingRefused < acceptor.max;
-    if (held) {
-      beingRefused += 1;
-      socket.once("close", () => {
-        beingRefused -= 1;
-      });
-    }
-    if (options.refusalLine) {
-      // What the client sent is read and dropped: a socket closed with bytes unread resets.
-      socket.resume();
-      socket.end(options.refusalLine(limit));
-      if (held) setTimeout(() => socket.destroy(), REFUSAL_HELD_MS).unref?.();
-      else socket.once("finish", () => socket.destroy());
-      return false;
-    }
-    if (!held) socket.destroy();
-    return held;
-  }
 
   /** Hands `accepted` to the door; counts it, unless refused, until it closes. */
   function serve(accepted: Accepted): void {
@@ -103,7 +92,11 @@ export async function serveDoor(
   const server = createServer((socket) => {
     acceptor.accept(socket).then(
       (accepted) => {
-        if (accepted && (!accepted.refused || refuse(socket, accepted.refused))) serve(accepted);
+        if (!accepted) return;
+        if (!accepted.refused) serve(accepted);
+        else if (refusalLine) tell(socket, refusalLine(accepted.refused), accepted.held);
+        else if (accepted.held) serve(accepted);
+        else socket.destroy();
       },
       (error: unknown) => {
         report.log.error(`The ${report.door} door failed to take a connection`, error);
