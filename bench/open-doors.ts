@@ -6,7 +6,7 @@
  * OpenSSH's, `ssh -tt`, each in a pty as a visitor's, on loopback.
  */
 import type { Subprocess } from "bun";
-import { newHostKey } from "../lib/doors/host-key.ts";
+import { newHostKey } from "../lib/doors/ssh/host-key.ts";
 import { freePort, type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { type BenchCase, median } from "./cases.ts";
 import { onLoadCore, onServerCore } from "./cores.ts";
@@ -30,10 +30,10 @@ export interface OpenDoorsResult {
   readonly bareP99Ms: number;
 }
 
-/** `site_door_sessions{door="ssh"}` as the metrics port says it now. */
+/** `site_door_connections{door="ssh"}` as the metrics port says it now. */
 async function sshSessions(app: ServerProcess): Promise<number> {
   const text = await (await fetch(`${app.metricsUrl}/metrics`)).text();
-  return Number(/^site_door_sessions\{door="ssh"\} (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
+  return Number(/^site_door_connections\{door="ssh"\} (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
 }
 
 /** Waits until the door counts `count` sessions, or throws after 20 s. */

@@ -7,7 +7,7 @@
  *   fly secrets set SSH_HOST_KEY="$(bun run --silent ssh-key)"
  */
 import { writeFileSync } from "node:fs";
-import { hostKeyFrom, newHostKey } from "../lib/doors/host-key.ts";
+import { hostKeyFrom, newHostKey } from "../lib/doors/ssh/host-key.ts";
 import { CONSOLE, type CommandOutput, readCommandLine, USAGE_ERROR } from "../lib/runtime/command-line.ts";
 
 const COMMAND = {

@@ -8,11 +8,21 @@ import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { METRICS_PATH } from "../lib/app/metrics-endpoint.ts";
 import { SHUTDOWN_GRACE_MS } from "../lib/app/start.ts";
-import { DEFAULT_SSH_MAX } from "../lib/doors/config.ts";
-import { FINGER_MAX } from "../lib/doors/finger-door.ts";
+import { doors } from "../lib/doors/feature.ts";
+import { FINGER_MAX } from "../lib/doors/finger/door.ts";
+import { DEFAULT_SSH_MAX } from "../lib/doors/ssh/config.ts";
 import { DEFAULT_METRICS_PORT } from "../lib/runtime/config.ts";
 import pkg from "../package.json" with { type: "json" };
 import { OWNERS, ownerFile } from "./support/owners.ts";
+import { settingsOf } from "./support/settings.ts";
+
+/** What Fly sets in every machine, beside fly.toml's [env]. */
+const ON_FLY = {
+  FLY_APP_NAME: "my-site-api",
+  FLY_MACHINE_ID: "abc123",
+  FLY_REGION: "ams",
+  FLY_PRIVATE_IP: "fdaa::3",
+};
 
 const root = join(import.meta.dir, "..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
@@ -39,7 +49,7 @@ interface FlyToml {
     auto_stop_machines: string;
     auto_start_machines: boolean;
     min_machines_running: number;
-    ports: { port: number; handlers?: string[] }[];
+    ports: { port: number; handlers?: string[]; proxy_proto_options?: { version: string } }[];
     concurrency: { type: string; soft_limit: number; hard_limit: number };
   }[];
 }
@@ -96,8 +106,15 @@ describe("fly.toml", () => {
       expect(door?.internal_port).toBe(Number(fly.env[variable]));
       expect(door?.internal_port).not.toBe(22);
       expect(door?.protocol).toBe("tcp");
-      // No handler: the bytes pass through as the client sent them.
-      expect(door?.ports).toEqual([{ port: publicPort }]);
+    });
+
+    test("starts each connection with a PROXY v2 header naming the visitor, which the doors believe there", () => {
+      expect(door?.ports).toEqual([
+        { port: publicPort, handlers: ["proxy_proto"], proxy_proto_options: { version: "v2" } },
+      ]);
+      // On by default on Fly: nothing in [env] may turn it off while the handler writes headers.
+      expect(fly.env.DOORS_PROXY_PROTOCOL ?? "on").toBe("on");
+      expect(settingsOf(doors, { ...fly.env, ...ON_FLY }).proxyProtocol).toBe(true);
     });
 
     test("sleeps and wakes as the HTTP service does, counting connections up to the door's own limit", () => {

@@ -15,6 +15,8 @@ const MADE_UP = new Set([
   "content/uses.json",
   "tests/routes/api/uses.test.ts",
   "docs/greetings.md",
+  "lib/doors/gopher/door.ts",
+  "tests/doors/gopher.test.ts",
   "bench/results",
 ]);
 

@@ -1,26 +1,34 @@
 /** The doors' variables: off unless their port is set, defaults as documented, a bad value refused in one line. */
 import { describe, expect, test } from "bun:test";
 import { doors } from "../../lib/doors/feature.ts";
-import { colourDepth } from "../../lib/doors/terminal-colour.ts";
+import { colourDepth } from "../../lib/doors/ssh/terminal-colour.ts";
 import { settingsOf } from "../support/settings.ts";
 
 describe("SSH_* and FINGER_*", () => {
   test("both doors are closed unless their port is set", () => {
-    expect(settingsOf(doors, {})).toEqual({ ssh: undefined, finger: undefined });
+    expect(settingsOf(doors, {})).toEqual({
+      proxyProtocol: false,
+      doors: { ssh: undefined, finger: undefined },
+    });
   });
 
   test("the defaults: 50 sessions, 3 per address, 600 s each, 120 s idle, 10 s to shake hands; finger's 5 s", () => {
     expect(settingsOf(doors, { SSH_PORT: "2222", FINGER_PORT: "7979" })).toEqual({
-      ssh: {
-        port: 2222,
-        hostKey: undefined,
-        max: 50,
-        perClient: 3,
-        sessionSeconds: 600,
-        idleSeconds: 120,
-        handshakeSeconds: 10,
+      proxyProtocol: false,
+      doors: {
+        ssh: {
+          port: 2222,
+          settings: {
+            hostKey: undefined,
+            max: 50,
+            perClient: 3,
+            sessionSeconds: 600,
+            idleSeconds: 120,
+            handshakeSeconds: 10,
+          },
+        },
+        finger: { port: 7979, settings: { timeoutSeconds: 5 } },
       },
-      finger: { port: 7979, timeoutSeconds: 5 },
     });
   });
 
@@ -37,6 +45,30 @@ describe("SSH_* and FINGER_*", () => {
     [{ FINGER_PORT: "79", FINGER_TIMEOUT_SECONDS: "1.5" }, "FINGER_TIMEOUT_SECONDS: must be a whole number"],
   ])("%p is refused: %s", (env, message) => {
     expect(() => settingsOf(doors, env)).toThrow(message);
+  });
+});
+
+describe("DOORS_PROXY_PROTOCOL", () => {
+  const fly = { FLY_APP_NAME: "site-test", FLY_MACHINE_ID: "abc123", FLY_REGION: "ams", METRICS_PORT: "off" };
+  test("on by default on Fly, where Fly's proxy writes the header; off elsewhere", () => {
+    expect(settingsOf(doors, fly).proxyProtocol).toBe(true);
+    expect(settingsOf(doors, {}).proxyProtocol).toBe(false);
+  });
+
+  test("the operator's word wins either way", () => {
+    expect(settingsOf(doors, { ...fly, DOORS_PROXY_PROTOCOL: "off" }).proxyProtocol).toBe(false);
+    expect(settingsOf(doors, { DOORS_PROXY_PROTOCOL: "on" }).proxyProtocol).toBe(true);
+  });
+
+  test("anything but on or off is refused in one line", () => {
+    expect(() => settingsOf(doors, { DOORS_PROXY_PROTOCOL: "yes" })).toThrow(
+      'DOORS_PROXY_PROTOCOL: must be "on" or "off", got "yes"',
+    );
+  });
+
+  test("--help says what it does, before each door's variables", () => {
+    const help = doors.settings?.help.flatMap(({ variables }) => variables) ?? [];
+    expect(help.slice(0, 2)).toEqual(["DOORS_PROXY_PROTOCOL", "SSH_PORT"]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The finger door's limits, over raw sockets: 3 connections per address and 20 in all,
- * the one over either told why in a line; a slot free again within a second of its client
+ * every one over either told why in a line, a flood of them too; a slot free again within a second of its client
  * leaving; a client that asks and then stops reading held no longer than the timeout; and
  * every connection closed when the server stops (SIGTERM's drain).
  */
@@ -25,9 +25,22 @@ function silent(port: number, from = "127.0.0.1"): Promise<{ socket: Socket; tol
   });
 }
 
+/** A query as a client sends it (`nc`), from `from`: what it was told, once the server closed. */
+function query(port: number, from: string): Promise<string> {
+  return new Promise((resolve) => {
+    let told = "";
+    const socket = connect({ port, host: "127.0.0.1", localAddress: from }, () => socket.write("rin\r\n"));
+    socket.on("data", (chunk: Buffer) => {
+      told += chunk.toString();
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => resolve(told));
+  });
+}
+
 async function open(server: TestServer): Promise<number> {
   const text = await (await fetch(`${server.metricsUrl}/metrics`)).text();
-  return matching(samplesOf(text), "site_door_sessions", { door: "finger" })[0]?.value ?? Number.NaN;
+  return matching(samplesOf(text), "site_door_connections", { door: "finger" })[0]?.value ?? Number.NaN;
 }
 
 async function until(done: () => Promise<boolean>, ms: number): Promise<boolean> {
@@ -44,7 +57,7 @@ describe("finger's slots", () => {
   let port: number;
   beforeAll(async () => {
     server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "5" });
-    port = server.site.service(doors).finger?.port ?? 0;
+    port = server.site.service(doors).port("finger") ?? 0;
   });
   afterAll(() => server.stop());
 
@@ -77,10 +90,32 @@ describe("finger's slots", () => {
   });
 });
 
+test("a flood: 200 queries at once while every slot is held, each told the door is full, each counted", async () => {
+  const server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "30" });
+  try {
+    const port = server.site.service(doors).port("finger") ?? 0;
+    const held = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => silent(port, `127.0.0.${2 + Math.floor(i / 3)}`)),
+    );
+    const told = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => query(port, `127.0.1.${1 + (i % 200)}`)),
+    );
+    expect(new Set(told)).toEqual(new Set(["finger: too many queries at once; try again in a minute\r\n"]));
+    const text = await (await fetch(`${server.metricsUrl}/metrics`)).text();
+    expect(
+      matching(samplesOf(text), "site_door_connections_refused_total", { door: "finger", reason: "max" })[0]
+        ?.value,
+    ).toBe(200);
+    for (const { socket } of held) socket.destroy();
+  } finally {
+    await server.stop();
+  }
+});
+
 test("a client that asks and then stops reading holds its slot no longer than FINGER_TIMEOUT_SECONDS", async () => {
   const server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "1" });
   try {
-    const { socket } = await silent(server.site.service(doors).finger?.port ?? 0);
+    const { socket } = await silent(server.site.service(doors).port("finger") ?? 0);
     socket.pause();
     socket.write("rin\r\n");
     expect(await until(async () => (await open(server)) === 1, 1000)).toBe(true);
@@ -94,7 +129,7 @@ test("a client that asks and then stops reading holds its slot no longer than FI
 
 test("the server stopping (SIGTERM's drain) closes every open finger connection at once", async () => {
   const server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "30" });
-  const port = server.site.service(doors).finger?.port ?? 0;
+  const port = server.site.service(doors).port("finger") ?? 0;
   const waiting = await Promise.all([1, 2].map(() => silent(port)));
   const closed = waiting.map(
     ({ socket }) => new Promise<number>((resolve) => socket.once("close", () => resolve(performance.now()))),

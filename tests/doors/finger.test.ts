@@ -1,25 +1,48 @@
 /**
  * The finger door (RFC 1288), asked as `nc` asks it (the query line the `finger` client
- * sends, CRLF and all): the owner's handle and the empty query get the plain profile,
- * `/?nocolor`'s text with CRLF line ends; any other name one line; a query too long, or
- * none at all, is refused or timed out, and the server goes on.
+ * sends, CRLF and all): the owner's handle gets the plain profile, `/?nocolor`'s text,
+ * then the owner's plan (their newest /now updates, dated), in CRLF lines; the empty query
+ * the plain profile; any other name one line; a query too long, or none at all, is
+ * refused or timed out, and the server goes on.
  */
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { doors } from "../../lib/doors/feature.ts";
-import { fingerAnswer } from "../../lib/doors/finger-door.ts";
+import { fingerAnswer } from "../../lib/doors/finger/answer.ts";
 import { as } from "../support/app.ts";
 import { finger, heldOpen } from "../support/doors.ts";
-import { ownerContent } from "../support/owners.ts";
+import { ownerContent, ownerFilesWith } from "../support/owners.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 const HANDLE = ownerContent("rin", "https://example.com").profile.handle;
 
+/** The fixture owner's /now history, newest first (Lisbon is on UTC in winter). */
+const HISTORY = [
+  {
+    id: "urn:uuid:5c3b8f0e-0000-4000-8000-000000000003",
+    at: "2026-11-20T23:12:00Z",
+    text: "Reading: Gödel, Escher, Bach",
+  },
+  {
+    id: "urn:uuid:5c3b8f0e-0000-4000-8000-000000000002",
+    at: "2026-11-02T08:00:00Z",
+    text: "Learning: 日本語の敬語",
+  },
+  {
+    id: "urn:uuid:5c3b8f0e-0000-4000-8000-000000000001",
+    at: "2026-10-19T08:00:00Z",
+    text: "Building: a drift monitor",
+  },
+];
+
 let server: TestServer;
 let port: number;
 beforeAll(async () => {
-  server = await startServer({ FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "1" });
-  port = server.site.service(doors).finger?.port ?? 0;
+  server = await startServer(
+    { FINGER_PORT: "0", FINGER_TIMEOUT_SECONDS: "1" },
+    { files: ownerFilesWith("rin", { "now-history.json": HISTORY }) },
+  );
+  port = server.site.service(doors).port("finger") ?? 0;
 });
 afterAll(() => server.stop());
 
@@ -29,19 +52,28 @@ async function plainProfile(): Promise<string> {
   return text.replaceAll("\n", "\r\n");
 }
 
+/** The plan as the owner's history above gives it, lines ending CRLF. */
+const PLAN = [
+  "  Plan:",
+  "  2026-11-20  Reading: Gödel, Escher, Bach",
+  "  2026-11-02  Learning: 日本語の敬語",
+  "  2026-10-19  Building: a drift monitor",
+  "",
+].join("\r\n");
+
 describe("finger handle@site and finger @site", () => {
-  test("the owner's handle gets the plain profile: /?nocolor's text, lines ending CRLF, no escape codes", async () => {
+  test("the owner's handle gets the plain profile, /?nocolor's text, then the plan: lines ending CRLF, no escape codes", async () => {
     const { stdout } = await finger(port, `${HANDLE}\r\n`);
-    expect(stdout).toBe(await plainProfile());
+    expect(stdout).toBe(`${await plainProfile()}${PLAN}`);
     expect(stdout).not.toContain("\x1b");
     expect(stdout.replaceAll("\r\n", "")).not.toContain("\n");
   });
 
-  test("the empty query (finger @site) and /W (finger -l) get the same", async () => {
+  test("/W (finger -l) and the handle in capitals get the same; the empty query (finger @site) the profile alone", async () => {
     const profile = await plainProfile();
+    expect((await finger(port, `/W ${HANDLE}\r\n`)).stdout).toBe(`${profile}${PLAN}`);
+    expect((await finger(port, `${HANDLE.toUpperCase()}\r\n`)).stdout).toBe(`${profile}${PLAN}`);
     expect((await finger(port, "\r\n")).stdout).toBe(profile);
-    expect((await finger(port, `/W ${HANDLE}\r\n`)).stdout).toBe(profile);
-    expect((await finger(port, `${HANDLE.toUpperCase()}\r\n`)).stdout).toBe(profile);
   });
 });
 
@@ -79,16 +111,21 @@ describe("what else is asked", () => {
     const noise = crypto.getRandomValues(new Uint8Array(4096));
     expect((await heldOpen(port, noise, 3000)).closedBy).toBe("server");
     expect((await fetch(`${server.url}/api/ping`)).status).toBe(200);
-    expect((await finger(port, `${HANDLE}\r\n`)).stdout).toBe(await plainProfile());
+    expect((await finger(port, `${HANDLE}\r\n`)).stdout).toBe(`${await plainProfile()}${PLAN}`);
   });
 });
 
 describe("the answer, as a function", () => {
-  const profile = () => "line one\nline two\n";
+  const owner = {
+    handle: "rin",
+    plainProfile: () => "line one\nline two\n",
+    plan: "  Plan:\n  a day  a line\n",
+  };
   test("lines end CRLF", () => {
-    expect(fingerAnswer("", "rin", profile)).toBe("line one\r\nline two\r\n");
+    expect(fingerAnswer("", owner)).toBe("line one\r\nline two\r\n");
+    expect(fingerAnswer("rin", owner)).toBe("line one\r\nline two\r\n  Plan:\r\n  a day  a line\r\n");
   });
   test("only the owner's handle is a user here", () => {
-    expect(fingerAnswer("rinn", "rin", profile)).toBe("finger: no such user here: rinn\r\n");
+    expect(fingerAnswer("rinn", owner)).toBe("finger: no such user here: rinn\r\n");
   });
 });

@@ -2,7 +2,7 @@
  * The doors' limits, held against strangers: so many SSH sessions in all and per address,
  * each refused one told why; a handshake left halfway dropped at its deadline; garbage to
  * either door costs a connection, never the process, and HTTP answers throughout. The
- * sessions are counted and their ends logged, one line each; promtool judges the metrics.
+ * connections are counted and their closes logged, one line each; promtool judges the metrics.
  */
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -39,7 +39,7 @@ describe("SSH_SESSIONS_PER_CLIENT and SSH_MAX_SESSIONS", () => {
       SSH_SESSIONS_PER_CLIENT: "1",
       SSH_MAX_SESSIONS: "2",
     });
-    port = server.site.service(doors).ssh?.port ?? 0;
+    port = server.site.service(doors).port("ssh") ?? 0;
   });
   afterAll(() => server.stop());
 
@@ -48,35 +48,39 @@ describe("SSH_SESSIONS_PER_CLIENT and SSH_MAX_SESSIONS", () => {
     const refused = await ssh(port);
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toContain("Your address holds as many SSH sessions as it may (1)");
-    expect(await metric(server, "site_door_refusals_total", { door: "ssh", limit: "per_client" })).toBe(1);
-    expect(await metric(server, "site_door_sessions", { door: "ssh" })).toBe(1);
+    expect(
+      await metric(server, "site_door_connections_refused_total", { door: "ssh", reason: "per_client" }),
+    ).toBe(1);
+    expect(await metric(server, "site_door_connections", { door: "ssh" })).toBe(1);
     first.kill();
     await first.exited;
     const startedWaiting = performance.now();
-    while ((await metric(server, "site_door_sessions", { door: "ssh" })) > 0) {
+    while ((await metric(server, "site_door_connections", { door: "ssh" })) > 0) {
       expect(performance.now() - startedWaiting).toBeLessThan(1000);
       await Bun.sleep(20);
     }
     expect((await ssh(port)).exitCode).toBe(0);
   }, 15_000);
 
-  test("promtool parses the doors' metrics clean, every ending and limit a series", async () => {
+  test("promtool parses the doors' metrics clean, every close reason and refusal a series", async () => {
     const text = await (await fetch(`${server.metricsUrl}/metrics`)).text();
     expect(promtoolCheckMetrics(text)).toEqual({ exitCode: 0, problems: "" });
     const samples = samplesOf(text);
     expect(
-      matching(samples, "site_door_sessions_ended_total", { door: "ssh", ending: "answered" })[0]?.value,
+      matching(samples, "site_door_connections_closed_total", { door: "ssh", reason: "answered" })[0]?.value,
     ).toBeGreaterThan(0);
-    expect(matching(samples, "site_door_refusals_total", { door: "finger", limit: "max" })).toHaveLength(1);
+    expect(
+      matching(samples, "site_door_connections_refused_total", { door: "finger", reason: "max" }),
+    ).toHaveLength(1);
   });
 
-  test("one line in the log per session ended, with how and how long", () => {
+  test("one line in the log per connection closed, with why and how long", () => {
     const ended = server.stdout
       .map((line) => JSON.parse(line))
-      .filter(({ event }) => event === "door session ended");
+      .filter(({ event }) => event === "door connection closed");
     expect(ended.length).toBeGreaterThan(0);
     expect(ended.at(-1)).toEqual(
-      expect.objectContaining({ door: "ssh", ending: "answered", seconds: expect.any(Number) }),
+      expect.objectContaining({ door: "ssh", reason: "answered", seconds: expect.any(Number) }),
     );
   });
 });
@@ -86,7 +90,7 @@ describe("at most SSH_MAX_SESSIONS in all", () => {
   let port: number;
   beforeAll(async () => {
     server = await startServer({ SSH_PORT: "0", SSH_HOST_KEY: TEST_HOST_KEY, SSH_MAX_SESSIONS: "2" });
-    port = server.site.service(doors).ssh?.port ?? 0;
+    port = server.site.service(doors).port("ssh") ?? 0;
   });
   afterAll(() => server.stop());
 
@@ -114,8 +118,8 @@ describe("strangers", () => {
       FINGER_PORT: "0",
       FINGER_TIMEOUT_SECONDS: "1",
     });
-    sshPort = server.site.service(doors).ssh?.port ?? 0;
-    fingerPort = server.site.service(doors).finger?.port ?? 0;
+    sshPort = server.site.service(doors).port("ssh") ?? 0;
+    fingerPort = server.site.service(doors).port("finger") ?? 0;
   });
   afterAll(() => server.stop());
 
@@ -173,7 +177,7 @@ describe("SSH_IDLE_SECONDS and SSH_SESSION_SECONDS", () => {
       SSH_IDLE_SECONDS: "1",
       SSH_SESSION_SECONDS: "3",
     });
-    port = server.site.service(doors).ssh?.port ?? 0;
+    port = server.site.service(doors).port("ssh") ?? 0;
   });
   afterAll(() => server.stop());
 

@@ -21,7 +21,7 @@ afterAll(() => {
 });
 
 test("on the live screen, Ctrl-C does what its line says: it quits the session, as q does", async () => {
-  const session = terminal.run(sshCommand(server.site.service(doors).ssh?.port ?? 0), {
+  const session = terminal.run(sshCommand(server.site.service(doors).port("ssh") ?? 0), {
     columns: 80,
     rows: 30,
   });

@@ -10,8 +10,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ParsedKey, utils } from "ssh2";
-import { hostKeyFrom } from "../../lib/doors/host-key.ts";
-import { openSshPrivateKey } from "../../lib/doors/openssh-key.ts";
+import { hostKeyFrom } from "../../lib/doors/ssh/host-key.ts";
+import { openSshPrivateKey } from "../../lib/doors/ssh/openssh-key.ts";
 import { runClient } from "../support/doors.ts";
 
 /** A new ed25519 key pair whose public key's first byte is `first`. */

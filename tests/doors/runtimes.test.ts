@@ -12,12 +12,17 @@ import { as } from "../support/app.ts";
 import { finger, ssh, sshOptions, TEST_FINGERPRINT, TEST_HOST_KEY } from "../support/doors.ts";
 import { ENTRY_POINTS } from "../support/entry-points.ts";
 import { ownerDir } from "../support/owners.ts";
+import { proxyV2, type Relay, startRelay } from "../support/proxy-relay.ts";
 
 const root = join(import.meta.dir, "..", "..");
 const started: ServerProcess[] = [];
-afterAll(() => Promise.all(started.map((server) => server.stop(0))));
+const relays: Relay[] = [];
+afterAll(async () => {
+  await Promise.all(relays.map((relay) => relay.close()));
+  await Promise.all(started.map((server) => server.stop(0)));
+});
 
-async function serve(runtime: keyof typeof ENTRY_POINTS) {
+async function serve(runtime: keyof typeof ENTRY_POINTS, env: Record<string, string> = {}) {
   const sshPort = freePort();
   const fingerPort = freePort();
   const server = await startServerProcess(ENTRY_POINTS[runtime], {
@@ -28,6 +33,7 @@ async function serve(runtime: keyof typeof ENTRY_POINTS) {
       SSH_PORT: String(sshPort),
       SSH_HOST_KEY: TEST_HOST_KEY,
       FINGER_PORT: String(fingerPort),
+      ...env,
     },
   });
   started.push(server);
@@ -45,6 +51,20 @@ describe.each(["bun", "deno"] as const)("on %s", (runtime) => {
     const viaFinger = await finger(fingerPort, "\r\n");
     expect(viaFinger.stdout.split("\r\n").slice(0, 3)).toEqual(plain.split("\n").slice(0, 3));
     expect(server.output().stdout).toContain(TEST_FINGERPRINT);
+  }, 30_000);
+
+  test("behind a proxy writing PROXY v2 headers (DOORS_PROXY_PROTOCOL=on): ssh -T and finger answer the same", async () => {
+    const { server, sshPort, fingerPort } = await serve(runtime, { DOORS_PROXY_PROTOCOL: "on" });
+    const [toSsh, toFinger] = await Promise.all(
+      [sshPort, fingerPort].map((port) => startRelay(port, () => proxyV2("203.0.113.7"))),
+    );
+    relays.push(toSsh as Relay, toFinger as Relay);
+    const plain = await (await fetch(`${server.url}/?nocolor`, { headers: as.curl })).text();
+    const viaSsh = await ssh(toSsh?.port ?? 0);
+    expect({ exitCode: viaSsh.exitCode, stderr: viaSsh.stderr }).toEqual({ exitCode: 0, stderr: "" });
+    expect(viaSsh.stdout.split("\n").slice(0, 3)).toEqual(plain.split("\n").slice(0, 3));
+    const viaFinger = await finger(toFinger?.port ?? 0, "\r\n");
+    expect(viaFinger.stdout.split("\r\n").slice(0, 3)).toEqual(plain.split("\n").slice(0, 3));
   }, 30_000);
 
   test("SIGTERM: an open session gets its last line, and the process exits 0 in the drain time", async () => {

@@ -17,7 +17,7 @@ let port: number;
 const terminal = tmuxTerminal();
 beforeAll(async () => {
   server = await startServer({ SSH_PORT: "0", SSH_HOST_KEY: TEST_HOST_KEY, SSH_SESSIONS_PER_CLIENT: "10" });
-  port = server.site.service(doors).ssh?.port ?? 0;
+  port = server.site.service(doors).port("ssh") ?? 0;
 });
 afterAll(() => {
   terminal.stop();

@@ -69,8 +69,8 @@ describe("on Fly", () => {
       FLY_REGION: "ams",
       METRICS_PORT: "off",
     });
-    expect(server.site.service(doors).ssh).toBeUndefined();
-    expect(server.site.service(doors).finger).toBeDefined();
+    expect(server.site.service(doors).port("ssh")).toBeUndefined();
+    expect(server.site.service(doors).port("finger")).toBeDefined();
     const closedLine = server.stdout
       .map((line) => JSON.parse(line))
       .find(({ event }) => event === "ssh door closed");

@@ -4,8 +4,8 @@
  * bounded at both ends, a resize redrawn at the new width, and the terminal restored.
  */
 import { describe, expect, test } from "bun:test";
-import type { DoorScreens, ScreenName } from "../../lib/doors/screens.ts";
-import { ENTER, KEYS_LINE, LEAVE, TerminalView } from "../../lib/doors/terminal-view.ts";
+import { type DoorScreens, SCREENS, type ScreenName } from "../../lib/doors/ssh/screens.ts";
+import { ENTER, KEYS_LINE, LEAVE, TerminalView } from "../../lib/doors/ssh/terminal-view.ts";
 import { PLAIN, visibleWidth } from "../../lib/profile/ansi/index.ts";
 
 /** Screens of numbered lines, as wide as asked: `profile 0`, `profile 1`, ... */
@@ -14,7 +14,6 @@ const screens: DoorScreens = {
     Array.from({ length: 50 }, (_, i) =>
       `${screen} ${i}${screen === "live" ? ` frame ${frame}` : ""}`.padEnd(width, "."),
     ),
-  plainProfile: () => "",
 };
 
 /** What a drawing leaves on a screen: the lines between cursor home and the clear, and the last row. */
@@ -76,6 +75,18 @@ describe("keys", () => {
     expect(v.tick()).toBe("");
     v.input("l");
     expect(shown(v.tick()).lines[0]).toStartWith("live 0 frame 1");
+  });
+
+  test("every screen has a key of its own, listed in the keys line, that no other key takes", () => {
+    const keys = Object.values(SCREENS).map(({ key }) => key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const [name, { key }] of Object.entries(SCREENS)) {
+      expect(KEYS_LINE).toContain(`${key} ${name}`);
+      expect(["q", "Q", "j", "k", " "]).not.toContain(key);
+      const v = view();
+      v.open();
+      expect(shown(v.input(key).output).lines[0]).toStartWith(`${name} 0`);
+    }
   });
 
   test("q, Q, Ctrl-C and Ctrl-D leave; other keys draw nothing", () => {

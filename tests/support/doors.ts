@@ -4,7 +4,7 @@
  * port 79 only); a host key made for the test run; raw sockets for what no client sends.
  */
 import { connect } from "node:net";
-import { hostKeyFrom, newHostKey } from "../../lib/doors/host-key.ts";
+import { hostKeyFrom, newHostKey } from "../../lib/doors/ssh/host-key.ts";
 
 /** A host key of the test run's own: no key is kept in the repository. */
 export const TEST_HOST_KEY = newHostKey();

@@ -1,6 +1,6 @@
 /**
- * @module The owner's local time, for "it's 14:05 where they are" lines. Formatters are
- * costly to build, so one is kept per time zone.
+ * @module The owner's local time, for "it's 14:05 where they are" lines, and their day.
+ * Formatters are costly to build, so one is kept per time zone.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -39,6 +39,25 @@ export function ownerLocalTime(at: Date, timeZone: string): LocalTime {
     // ICU builds disagree on zero offsets ("GMT" or "GMT+0"): one spelling on every runtime.
     offset: part("timeZoneName").replace(/^(GMT|UTC)([+-]0(:00)?)?$/, "GMT"),
   };
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `2026-11-14`: the day `at` is where the owner is, as their calendar has it. */
+export function ownerDay(at: Date, timeZone: string): string {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** `3d 4h 12m`, `4h 12m 5s`, `12s`: uptime as a person reads it. */

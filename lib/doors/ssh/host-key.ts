@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { type ParsedKey, utils } from "ssh2";
-import { ConfigError } from "../runtime/env.ts";
+import { ConfigError } from "../../runtime/env.ts";
 import { newEd25519Key } from "./openssh-key.ts";
 
 export interface HostKey {

@@ -6,7 +6,7 @@
  * `?theme=auto` draws with, made for any background: the door cannot ask which the
  * terminal has.
  */
-import { type ColourDepth, PLAIN, paletteFor, type Style, styleOf } from "../profile/ansi/index.ts";
+import { type ColourDepth, PLAIN, paletteFor, type Style, styleOf } from "../../profile/ansi/index.ts";
 
 /** The colour depth `term` and `colorterm` describe; undefined for no colour at all. */
 export function colourDepth(

@@ -5,9 +5,16 @@
  * end, the rest cleared), and the keys: scroll, switch screen, leave. It writes nothing
  * itself: each call returns the text to send, so it is tested without a connection.
  */
-import type { Style } from "../profile/ansi/index.ts";
-import { truncate } from "../profile/ansi/index.ts";
-import { type DoorScreens, drawingWidth, type ScreenName, type SessionMoment } from "./screens.ts";
+import type { Style } from "../../profile/ansi/index.ts";
+import { truncate } from "../../profile/ansi/index.ts";
+import {
+  type DoorScreens,
+  drawingWidth,
+  SCREENS,
+  type ScreenName,
+  type SessionMoment,
+  screenNamed,
+} from "./screens.ts";
 
 const ESC = "\x1b[";
 /** The alternate screen, and the cursor hidden: what the visitor's terminal had is restored on leaving. */
@@ -18,14 +25,22 @@ const HOME = `${ESC}H`;
 const CLEAR_LINE_END = `${ESC}K`;
 const CLEAR_SCREEN_END = `${ESC}J`;
 
-/** The keys, as the bottom line lists them. */
-export const KEYS_LINE = "q quit · j/k ↓↑ scroll · p profile · n now · l live · f fortune";
+/** The screens' names, in the table's order; the first is shown first. */
+const SCREEN_NAMES = Object.keys(SCREENS) as ScreenName[];
+
+/** The keys, as the bottom line lists them: leaving, scrolling, then a key per screen. */
+export const KEYS_LINE = [
+  "q quit",
+  "j/k ↓↑ scroll",
+  ...SCREEN_NAMES.map((name) => `${SCREENS[name].key} ${name}`),
+].join(" · ");
 
 /** What a key asks for. */
 type Action = { scroll: number | "page" } | { screen: ScreenName } | "quit";
 
-/** Each key the view knows (arrows as terminals send them, in normal and application mode). */
+/** Each key the view knows (arrows as terminals send them, in normal and application mode), and each screen's. */
 const KEYS: Readonly<Record<string, Action>> = {
+  ...Object.fromEntries(SCREEN_NAMES.map((screen) => [SCREENS[screen].key, { screen }])),
   q: "quit",
   Q: "quit",
   "\x03": "quit",
@@ -37,10 +52,6 @@ const KEYS: Readonly<Record<string, Action>> = {
   "\x1bOB": { scroll: 1 },
   "\x1bOA": { scroll: -1 },
   " ": { scroll: "page" },
-  p: { screen: "profile" },
-  n: { screen: "now" },
-  l: { screen: "live" },
-  f: { screen: "fortune" },
 };
 
 /** The escape key, which starts what arrow keys send. */
@@ -59,7 +70,7 @@ export interface TerminalSize {
 }
 
 export class TerminalView {
-  #screen: ScreenName = "profile";
+  #screen: ScreenName = SCREEN_NAMES[0] as ScreenName;
   #lines: string[] = [];
   #top = 0;
   #frame = 0;
@@ -79,7 +90,7 @@ export class TerminalView {
     return this.#screen;
   }
 
-  /** The first drawing: the alternate screen, and the profile. */
+  /** The first drawing: the alternate screen, and the first screen. */
   open(): string {
     this.#render();
     return `${ENTER}${this.#drawn()}`;
@@ -122,9 +133,9 @@ export class TerminalView {
     return this.#drawn();
   }
 
-  /** A second passed: the live view draws its next frame; other screens stay as they are. */
+  /** A second passed: a live screen draws its next frame; others stay as they are. */
   tick(): string {
-    if (this.#screen !== "live") return "";
+    if (!screenNamed(this.#screen).live) return "";
     this.#frame += 1;
     this.#render();
     return this.#drawn();

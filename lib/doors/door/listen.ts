@@ -4,7 +4,7 @@
  * `ListenError`, which start-up turns into a one-line refusal naming the variable.
  */
 import type { Server } from "node:net";
-import { ListenError, type ListenFailure } from "../runtime/listen-error.ts";
+import { ListenError, type ListenFailure } from "../../runtime/listen-error.ts";
 
 const LISTEN_FAILURES: Readonly<Record<string, ListenFailure>> = {
   EADDRINUSE: "in use",
@@ -38,10 +38,12 @@ export function listenOn(
   });
 }
 
-/** A door that listens: where, and how to close it. */
+/** A door that listens: where, what the start-up line says of it, and how to close it. */
 export interface OpenDoor {
   readonly port: number;
-  /** SIGTERM: stop accepting; every session writes its last line and closes. */
+  /** What the start-up line says of it after its port: its host key's fingerprint, say. */
+  readonly about?: string;
+  /** SIGTERM: stop accepting; every connection says its last line and closes. */
   drain(): void;
   /** Resolves once every connection has closed. */
   closed(): Promise<void>;

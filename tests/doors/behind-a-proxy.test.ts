@@ -1,0 +1,197 @@
+/**
+ * The doors behind a proxy that speaks the PROXY protocol, as Fly's does with
+ * `handlers = ["proxy_proto"]`: OpenSSH and nc through a relay on loopback that prepends
+ * a v1 or a v2 header (`tests/support/proxy-relay.ts`). With `DOORS_PROXY_PROTOCOL=on`
+ * the header's client address keys the per-address limits; a health check (LOCAL) is
+ * closed quietly; a missing or malformed header is refused with a log line, within the
+ * deadline. Off, a connection that sends a header is closed: nobody claims an address.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
+import type { Subprocess } from "bun";
+import { doors } from "../../lib/doors/feature.ts";
+import { as } from "../support/app.ts";
+import { finger, heldOpen, ssh, sshOptions, TEST_HOST_KEY } from "../support/doors.ts";
+import { matching, samplesOf } from "../support/exposition.ts";
+import { proxyV1, proxyV2, type Relay, startRelay } from "../support/proxy-relay.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+async function metric(server: TestServer, name: string, labels: Record<string, string>): Promise<number> {
+  const text = await (await fetch(`${server.metricsUrl}/metrics`)).text();
+  return matching(samplesOf(text), name, labels)[0]?.value ?? Number.NaN;
+}
+
+/** An ssh session held open (-N) through `port` until killed; connected within a second on loopback. */
+async function held(port: number): Promise<Subprocess> {
+  const child = Bun.spawn(["ssh", "-N", ...sshOptions(port), "127.0.0.1"], {
+    stdout: "ignore",
+    stderr: "ignore",
+  });
+  await Bun.sleep(800);
+  return child;
+}
+
+const events = (server: TestServer, event: string) =>
+  server.stdout.map((line) => JSON.parse(line)).filter((line) => line.event === event);
+
+describe("DOORS_PROXY_PROTOCOL=on", () => {
+  let server: TestServer;
+  let sshPort: number;
+  let fingerPort: number;
+  const relays: Relay[] = [];
+  /** A relay to `port` whose every connection claims `header`. */
+  const relay = async (port: number, header: Buffer) => {
+    const started = await startRelay(port, () => header);
+    relays.push(started);
+    return started.port;
+  };
+  beforeAll(async () => {
+    server = await startServer({
+      DOORS_PROXY_PROTOCOL: "on",
+      SSH_PORT: "0",
+      SSH_HOST_KEY: TEST_HOST_KEY,
+      SSH_SESSIONS_PER_CLIENT: "1",
+      SSH_HANDSHAKE_SECONDS: "1",
+      FINGER_PORT: "0",
+      FINGER_TIMEOUT_SECONDS: "1",
+    });
+    sshPort = server.site.service(doors).port("ssh") ?? 0;
+    fingerPort = server.site.service(doors).port("finger") ?? 0;
+  });
+  afterAll(async () => {
+    await Promise.all(relays.map((open) => open.close()));
+    await server.stop();
+  });
+
+  test.each([
+    ["v1", proxyV1("203.0.113.10")],
+    ["v2", proxyV2("203.0.113.11")],
+  ])("ssh -T through a relay writing %s headers: the plain profile, exit 0", async (_, header) => {
+    const { exitCode, stdout, stderr } = await ssh(await relay(sshPort, header));
+    expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: "" });
+    expect(stdout).toBe(await (await fetch(`${server.url}/?nocolor`, { headers: as.curl })).text());
+  });
+
+  test("the per-address limit keys on the header's client: the same one again is refused, another gets in", async () => {
+    const first = await held(await relay(sshPort, proxyV2("203.0.113.7")));
+    try {
+      const again = await ssh(await relay(sshPort, proxyV1("203.0.113.7")));
+      expect(again.exitCode).toBe(1);
+      expect(again.stderr).toContain("Your address holds as many SSH sessions as it may (1)");
+      // The same /64 is the same client; a client of its own is let in.
+      const sameBlock = await held(await relay(sshPort, proxyV2("2001:db8::1")));
+      expect((await ssh(await relay(sshPort, proxyV2("2001:db8::2")))).exitCode).toBe(1);
+      sameBlock.kill();
+      expect((await ssh(await relay(sshPort, proxyV2("203.0.113.8")))).exitCode).toBe(0);
+      expect(
+        await metric(server, "site_door_connections_refused_total", { door: "ssh", reason: "per_client" }),
+      ).toBe(2);
+    } finally {
+      first.kill();
+    }
+  }, 20_000);
+
+  test("finger with nc through the relay: the profile; a fourth query at once from one client is told so", async () => {
+    const port = await relay(fingerPort, proxyV2("198.51.100.4"));
+    expect((await finger(port, "rin\r\n")).stdout).toStartWith("\r\n  Rin Hayashi");
+    const silent = await Promise.all([1, 2, 3].map(() => heldOpen(port, "", 300)));
+    expect(silent.map(({ closedBy }) => closedBy)).toEqual(["timeout", "timeout", "timeout"]);
+    const waiting = [1, 2, 3].map(() => heldOpen(port, "", 3000));
+    await Bun.sleep(300);
+    const fourth = await finger(port, "rin\r\n");
+    expect(fourth.stdout).toBe(
+      "finger: your address has as many queries open as it may; try again in a minute\r\n",
+    );
+    await Promise.all(waiting);
+  }, 15_000);
+
+  test("a header that arrives a byte at a time, the query in the same packet as its last byte: answered", async () => {
+    const answer = await new Promise<string>((resolve) => {
+      let told = "";
+      const socket = connect(fingerPort, "127.0.0.1", async () => {
+        const header = proxyV2("198.51.100.9");
+        for (const byte of header.subarray(0, -1)) {
+          socket.write(Buffer.from([byte]));
+          await Bun.sleep(2);
+        }
+        socket.write(Buffer.concat([header.subarray(-1), Buffer.from("nobody\r\n")]));
+      });
+      socket.on("data", (chunk: Buffer) => {
+        told += chunk.toString();
+      });
+      socket.on("close", () => resolve(told));
+    });
+    expect(answer).toBe("finger: no such user here: nobody\r\n");
+  });
+
+  test("LOCAL, the proxy's health check: closed at once with nothing written, counted, not logged", async () => {
+    const before = events(server, "door refused").length;
+    for (const port of [sshPort, fingerPort]) {
+      const { closedBy, after, received } = await heldOpen(port, proxyV2("local"), 3000);
+      expect({ closedBy, received: received.length }).toEqual({ closedBy: "server", received: 0 });
+      expect(after).toBeLessThan(500);
+    }
+    expect(await metric(server, "site_door_health_checks_total", { door: "ssh" })).toBe(1);
+    expect(await metric(server, "site_door_health_checks_total", { door: "finger" })).toBe(1);
+    expect(events(server, "door refused").length).toBe(before);
+  });
+
+  test("a malformed header: closed at once, a log line saying so, counted", async () => {
+    const refused = await metric(server, "site_door_connections_refused_total", {
+      door: "finger",
+      reason: "proxy_header",
+    });
+    const { closedBy, after, received } = await heldOpen(fingerPort, "GET / HTTP/1.1\r\n\r\n", 3000);
+    expect({ closedBy, received: received.length }).toEqual({ closedBy: "server", received: 0 });
+    expect(after).toBeLessThan(500);
+    expect(events(server, "door refused").at(-1)).toEqual(
+      expect.objectContaining({ door: "finger", reason: "proxy_header", detail: "no PROXY header" }),
+    );
+    expect(
+      await metric(server, "site_door_connections_refused_total", { door: "finger", reason: "proxy_header" }),
+    ).toBe(refused + 1);
+  });
+
+  test("no header at all: closed at the door's first deadline (SSH_HANDSHAKE_SECONDS), logged", async () => {
+    const { closedBy, after } = await heldOpen(sshPort, "", 4000);
+    expect(closedBy).toBe("server");
+    expect(after).toBeGreaterThan(900);
+    expect(after).toBeLessThan(2000);
+    expect(events(server, "door refused").at(-1)).toEqual(
+      expect.objectContaining({ door: "ssh", reason: "proxy_header", detail: "no PROXY header in time" }),
+    );
+  });
+
+  test("ssh straight to the door, with no proxy in front: refused", async () => {
+    const { exitCode } = await ssh(sshPort);
+    expect(exitCode).toBe(255);
+  });
+});
+
+describe("DOORS_PROXY_PROTOCOL off, as it is off Fly", () => {
+  let server: TestServer;
+  let relayed: Relay[];
+  beforeAll(async () => {
+    server = await startServer({ SSH_PORT: "0", SSH_HOST_KEY: TEST_HOST_KEY, FINGER_PORT: "0" });
+    const service = server.site.service(doors);
+    relayed = await Promise.all([
+      startRelay(service.port("ssh") ?? 0, () => proxyV1("203.0.113.7")),
+      startRelay(service.port("finger") ?? 0, () => proxyV2("203.0.113.7")),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(relayed.map((open) => open.close()));
+    await server.stop();
+  });
+
+  test("a connection that claims a client with a header is closed, and counted; ssh without one gets in", async () => {
+    expect((await ssh(relayed[0]?.port ?? 0)).exitCode).toBe(255);
+    expect((await finger(relayed[1]?.port ?? 0, "rin\r\n")).stdout).toBe("");
+    for (const door of ["ssh", "finger"]) {
+      expect(
+        await metric(server, "site_door_connections_closed_total", { door, reason: "proxy_header" }),
+      ).toBe(1);
+    }
+    expect((await ssh(server.site.service(doors).port("ssh") ?? 0)).exitCode).toBe(0);
+  });
+});
