@@ -6,9 +6,10 @@
  * (`lib/utils/one-line-text.ts`): nothing in it moves a cursor, breaks a line or reorders
  * what follows.
  */
+
+import { dayIn } from "../../content/dates.ts";
 import type { NowHistory } from "../../content/schemas.ts";
 import { FRAME_MARGIN, wrap } from "../../profile/ansi/index.ts";
-import { ownerDay } from "../../profile/model/owner-time.ts";
 import { WIDTH } from "../../profile/text-switches.ts";
 import { onOneLine } from "../../utils/one-line-text.ts";
 
@@ -25,7 +26,7 @@ export function fingerPlan(history: NowHistory, timeZone: string): string {
   const width = WIDTH.default - FRAME_MARGIN - DATE_COLUMNS;
   const lines = history.slice(0, PLAN_UPDATES).flatMap(({ at, text }) => {
     const [first = "", ...rest] = wrap(onOneLine(text), width);
-    const day = ownerDay(new Date(at), timeZone);
+    const day = dayIn(new Date(at), timeZone);
     return [`${day}  ${first}`, ...rest.map((line) => `${" ".repeat(DATE_COLUMNS)}${line}`)];
   });
   return `${margin}Plan:\n${lines.map((line) => `${margin}${line}`).join("\n")}\n`;

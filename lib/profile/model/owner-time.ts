@@ -41,25 +41,6 @@ export function ownerLocalTime(at: Date, timeZone: string): LocalTime {
   };
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** `2026-11-14`: the day `at` is where the owner is, as their calendar has it. */
-export function ownerDay(at: Date, timeZone: string): string {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
 /** `3d 4h 12m`, `4h 12m 5s`, `12s`: uptime as a person reads it. */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
