@@ -35,6 +35,13 @@ export type WholeContent = "profile" | "now";
 /** The content whose `updated` dates a page of the sitemap. */
 export type DatedContent = "profile" | "now";
 
+/**
+ * Where `/llms.txt` (llmstxt.org) lists a route: with what the site says about its owner,
+ * in Markdown (`about`), or in the section an assistant may skip when short of room
+ * (`optional`: the same facts in other formats, and the MCP server).
+ */
+export type LlmsTxtSection = "about" | "optional";
+
 /** What a route file says of its route for the rest of the site; each one optional. */
 export interface RouteTraits {
   /** The content file it answers with whole: where the profile sends a reader for what it leaves out. */
@@ -63,6 +70,8 @@ export interface RouteTraits {
    * route has one. Deleting the route deletes its script with it.
    */
   readonly pageScript?: string;
+  /** `/llms.txt` lists it, in this section, its summary as the link's text. */
+  readonly llmsTxt?: LlmsTxtSection;
 }
 
 /** A route as the index, the profile's "Try" and the ping's card list it. */

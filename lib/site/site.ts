@@ -166,6 +166,7 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
       robotsTxt,
       streams,
       pageScript,
+      llmsTxt,
     } = route;
     return [
       {
@@ -181,6 +182,7 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
         ...(robotsTxt && { robotsTxt }),
         ...(streams && { streams }),
         ...(pageScript && { pageScript }),
+        ...(llmsTxt && { llmsTxt }),
       },
     ];
   });

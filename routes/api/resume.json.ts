@@ -1,7 +1,9 @@
 /** GET /api/resume.json: the profile as a JSON Resume document, for resume tools and themes. */
-import { jsonBody, notModified, ok } from "../../lib/docs/responses.ts";
+import { jsonBody, markdownBody, notModified, ok } from "../../lib/docs/responses.ts";
 import { jsonResumeSchema, toJsonResume } from "../../lib/formats/json-resume.ts";
 import { PreparedJson } from "../../lib/http/prepared-response.ts";
+import { preparedMarkdown } from "../../lib/markdown/prepared-markdown.ts";
+import { resumeMarkdown } from "../../lib/markdown/resume.ts";
 import { defineRoute } from "../../lib/site/site.ts";
 
 export const GET = defineRoute({
@@ -13,21 +15,28 @@ export const GET = defineRoute({
       "fields JSON Resume has no place for (handle, native name, pronouns, tagline, time " +
       "zone, availability, education notes) are only there. Each skill is an entry of its " +
       "own with its level as `93/100` and its group as its keyword. `bun run import-resume " +
-      "FILE` reads such a document back into `content/profile.json`.",
+      "FILE` reads such a document back into `content/profile.json`. An `Accept` that prefers " +
+      "`text/markdown` gets the same as Markdown, as `/api/resume.md` does.",
     tags: ["profile"],
     responses: (site) => ({
       200: ok(
-        "The JSON Resume document",
-        jsonBody(jsonResumeSchema(), toJsonResume(site.content.profile, site.config.siteUrl)),
+        "The JSON Resume document, as JSON or Markdown",
+        {
+          ...jsonBody(jsonResumeSchema(), toJsonResume(site.content.profile, site.config.siteUrl)),
+          ...markdownBody(resumeMarkdown(toJsonResume(site.content.profile, site.config.siteUrl))),
+        },
         true,
       ),
       304: notModified,
     }),
   },
+  llmsTxt: "optional",
   setup(site) {
-    const resume = new PreparedJson(toJsonResume(site.content.profile, site.config.siteUrl));
+    const document = toJsonResume(site.content.profile, site.config.siteUrl);
+    const resume = new PreparedJson(document);
+    const markdown = preparedMarkdown(resumeMarkdown(document), "negotiated");
     return function jsonResume({ client, request }) {
-      return resume.respond(client, request);
+      return client.markdown ? markdown.respond(request) : resume.respond(client, request);
     };
   },
 });
