@@ -24,6 +24,7 @@ import * as $feed_xml from "./feed.xml.ts";
 import * as $humans_txt from "./humans.txt.ts";
 import * as $live from "./live.ts";
 import * as $llms_txt from "./llms.txt.ts";
+import * as $mcp from "./mcp.ts";
 import * as $robots_txt from "./robots.txt.ts";
 import * as $sitemap_xml from "./sitemap.xml.ts";
 
@@ -51,6 +52,7 @@ export const routes: RouteFiles = [
   ["/humans.txt", $humans_txt],
   ["/live", $live],
   ["/llms.txt", $llms_txt],
+  ["/mcp", $mcp],
   ["/robots.txt", $robots_txt],
   ["/sitemap.xml", $sitemap_xml],
 ];

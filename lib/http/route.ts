@@ -4,6 +4,7 @@
  * profile list it. What a route file itself is, and what it may use, is `lib/site/site.ts`.
  */
 import type { Client } from "./client-kind.ts";
+import type { ApiError } from "./errors.ts";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -22,11 +23,19 @@ export interface RequestContext {
  */
 export type Handler = (context: RequestContext) => Response | Promise<Response>;
 
+/**
+ * How a route whose clients read errors in a protocol of their own (JSON-RPC) answers an
+ * error in the request the pipeline finds before its handler runs: a body over the limit,
+ * a `Content-Length` that is not a number. Every other route answers those in the envelope.
+ */
+export type RequestErrorAnswer = (error: ApiError) => Response;
+
 /** One method and path the app answers, and its handler: what the app registers. */
 export interface ServedRoute {
   readonly method: Method;
   readonly path: string;
   readonly handler: Handler;
+  readonly answerRequestError?: RequestErrorAnswer;
 }
 
 /** Content files a route can answer with, every field as JSON. */
