@@ -130,7 +130,7 @@ export const POST = defineRoute({
     ),
   setup(site) {
     const endpoint = site.service(mcp);
-    return function mcpServer({ request }) {
+    return async function mcpServer({ request }) {
       return endpoint.answer(request);
     };
   },
