@@ -11,6 +11,11 @@ export const LIMITS = {
   bodyBytes: 1024,
   /** The server's own cap on any body: above it Bun answers an empty 413 and closes. */
   serverBodyBytes: 64 * 1024,
+  /**
+   * How long a body read may take, from the handler's first read: a kilobyte arrives in far
+   * less on any link, and a client that trickles it holds a request (and the drain) no longer.
+   */
+  bodyMs: 5000,
 } as const;
 
 const tooLarge = (maxBytes: number, hint = "") =>

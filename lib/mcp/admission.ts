@@ -4,7 +4,8 @@
  * 403), the client's rate (429, or 503 when everyone's is spent, with `Retry-After`), the
  * body's size (the site's limit, 413), JSON (400), one message rather than a batch (batches
  * left MCP in 2025-06-18: 400), and no method that would hold a stream open (this server
- * holds none). Each refusal is a JSON-RPC error, as the SDK writes its own.
+ * holds none). The body is read for `LIMITS.bodyMs` at most (408). Each refusal is a
+ * JSON-RPC error, as the SDK writes its own.
  */
 import { LIMITS } from "../http/limits.ts";
 import type { RateLimit } from "../utils/rate-limit.ts";
@@ -38,24 +39,39 @@ export interface AdmissionOptions {
   readonly now: number;
 }
 
-/** The body as text, read no further than `maxBytes`; undefined when it is longer. */
-async function bodyWithin(request: Request, maxBytes: number): Promise<string | undefined> {
-  if (!request.body) return "";
+/** The body as text; or why not: longer than the limit, slower than the deadline, or cut off. */
+type Body = { readonly text: string } | { readonly refused: "too_large" | "too_slow" | "cut_off" };
+
+/**
+ * The body, read no further than `LIMITS.bodyBytes` and for no longer than
+ * `LIMITS.bodyMs`: a client that trickles it holds no request open past that.
+ */
+async function bodyOf(request: Request): Promise<Body> {
+  if (!request.body) return { text: "" };
   const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), LIMITS.bodyMs);
+  });
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) return undefined;
-      chunks.push(value);
+      const read = await Promise.race([reader.read(), late]);
+      if (read === "late") return { refused: "too_slow" };
+      if (read.done) break;
+      total += read.value.byteLength;
+      if (total > LIMITS.bodyBytes) return { refused: "too_large" };
+      chunks.push(read.value);
     }
+  } catch {
+    // The client closed the connection, or sent a malformed chunk: the body never came whole.
+    return { refused: "cut_off" };
   } finally {
+    clearTimeout(timer);
     await reader.cancel().catch(() => {});
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return { text: Buffer.concat(chunks).toString("utf8") };
 }
 
 const fieldOf = (value: unknown, field: string): unknown =>
@@ -94,13 +110,25 @@ export async function admit(request: Request, options: AdmissionOptions): Promis
       { headers: { "retry-after": String(rated.retryAfterSeconds) } },
     );
   }
-  const tooLarge = () =>
-    refuse("too_large", 413, JSON_RPC.refused, `Request bodies are limited to ${LIMITS.bodyBytes} bytes`);
-  const text = await bodyWithin(request, LIMITS.bodyBytes);
-  if (text === undefined) return tooLarge();
+  const body = await bodyOf(request);
+  if ("refused" in body) {
+    return {
+      too_large: () =>
+        refuse("too_large", 413, JSON_RPC.refused, `Request bodies are limited to ${LIMITS.bodyBytes} bytes`),
+      too_slow: () =>
+        refuse(
+          "too_slow",
+          408,
+          JSON_RPC.refused,
+          `Request Timeout: a body must arrive within ${LIMITS.bodyMs} ms`,
+        ),
+      cut_off: () =>
+        refuse("cut_off", 400, JSON_RPC.parseError, "Parse error: the body did not arrive whole"),
+    }[body.refused]();
+  }
   let message: unknown;
   try {
-    message = JSON.parse(text);
+    message = JSON.parse(body.text);
   } catch {
     return refuse("not_json", 400, JSON_RPC.parseError, "Parse error: the body is not JSON");
   }

@@ -9,14 +9,16 @@ import { TOOL_NAMES, type ToolName } from "./site-tools.ts";
 
 /**
  * Why a request was refused before the SDK: a rate limit (`per_client`, `max`), an
- * `Origin` not the site's, a body over the limit, one that is not JSON, a batch, or a
- * method that would hold a stream open.
+ * `Origin` not the site's, a body over the limit, slower than its deadline or cut off, one
+ * that is not JSON, a batch, or a method that would hold a stream open.
  */
 export const MCP_REFUSALS = [
   "per_client",
   "max",
   "origin",
   "too_large",
+  "too_slow",
+  "cut_off",
   "not_json",
   "batch",
   "stream",

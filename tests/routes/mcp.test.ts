@@ -4,6 +4,7 @@
  * `Retry-After`), counted and logged.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
 import { LIMITS } from "../../lib/http/limits.ts";
 import { as, SITE_URL, send, testApp, testSite } from "../support/app.ts";
 import { samplesOf, total } from "../support/exposition.ts";
@@ -182,9 +183,27 @@ describe("on a real server", () => {
     expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
   });
 
+  test("a body trickled slower than its deadline: 408 in JSON-RPC, the request held no longer", async () => {
+    const socket = connect(server.port, "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8").on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 200\r\n\r\n{"jsonrpc":`,
+    );
+    const began = performance.now();
+    while (!answer.includes("\r\n\r\n{") && performance.now() - began < LIMITS.bodyMs + 3000)
+      await Bun.sleep(50);
+    socket.destroy();
+    expect(answer).toStartWith("HTTP/1.1 408");
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({
+      error: { code: -32000 },
+    });
+  });
+
   test("a client over its rate: 429 with Retry-After, counted; the metrics say what was answered", async () => {
-    // The chunked body above took one of the three.
-    expect((await remote(message("ping"))).status).toBe(200);
+    // The chunked body and the trickled one above took two of the three.
     expect(
       (await remote(message("tools/call", { name: "search", arguments: { query: "python" } }))).status,
     ).toBe(200);
@@ -195,9 +214,35 @@ describe("on a real server", () => {
     const samples = samplesOf(await (await fetch(`${server.metricsUrl}/metrics`)).text());
     expect(total(samples, "site_mcp_refusals_total", { reason: "per_client" })).toBe(1);
     expect(total(samples, "site_mcp_refusals_total", { reason: "too_large" })).toBe(1);
-    expect(total(samples, "site_mcp_messages_total", { method: "ping" })).toBe(1);
+    expect(total(samples, "site_mcp_refusals_total", { reason: "too_slow" })).toBe(1);
+    expect(total(samples, "site_mcp_messages_total", { method: "tools/call" })).toBe(1);
     expect(total(samples, "site_mcp_tool_calls_total", { tool: "search" })).toBe(1);
     expect(total(samples, "site_mcp_tool_calls_total", { tool: "get_profile" })).toBe(0);
+  });
+
+  test("a client that leaves with its body half sent: a 400 counted as cut off, never a failure", async () => {
+    const other = await startServer();
+    try {
+      const socket = connect(other.port, "127.0.0.1");
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"jsonrpc":`,
+      );
+      await Bun.sleep(200);
+      socket.destroy();
+      const counted = async () =>
+        total(
+          samplesOf(await (await fetch(`${other.metricsUrl}/metrics`)).text()),
+          "site_mcp_refusals_total",
+          {
+            reason: "cut_off",
+          },
+        );
+      for (let tries = 0; (await counted()) === 0 && tries < 100; tries++) await Bun.sleep(20);
+      expect(await counted()).toBe(1);
+      expect(other.stderr).toEqual([]);
+    } finally {
+      await other.stop();
+    }
   });
 
   test("everyone over the rate in all: 503 with Retry-After", async () => {
