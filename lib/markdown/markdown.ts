@@ -45,9 +45,12 @@ export function autolink(url: string): string {
   return /[\s<>]/.test(url) ? link(url, url) : `<${url}>`;
 }
 
-/** A heading of `level` (1 to 6): ATX, as `# Name`. */
+/**
+ * A heading of `level` (1 to 3): ATX, as `# Name`. A run of `#` at its end, after a space,
+ * would close it and vanish: its first is escaped.
+ */
 export function heading(level: 1 | 2 | 3, text: string): string {
-  return `${"#".repeat(level)} ${escapeMarkdown(text)}`;
+  return `${"#".repeat(level)} ${escapeMarkdown(text).replace(/(\s)(#+)$/, "$1\\$2")}`;
 }
 
 /** A paragraph of the owner's text: blank lines in it start new paragraphs. */

@@ -33,6 +33,11 @@ describe("escapeMarkdown", () => {
     expect(markdownTree(markdown).children.map(({ type }) => type)).toEqual(["paragraph"]);
   });
 
+  test("a heading that ends in # keeps it: it is no closing sequence", () => {
+    expect(seen(heading(2, "C #"))).toBe("C #");
+    expect(seen(heading(1, "# #"))).toBe("# #");
+  });
+
   test("line breaks in a paragraph read as spaces; a blank line starts another paragraph", () => {
     expect(markdownTree(paragraph("one\ntwo\n\nthree")).children.map(({ type }) => type)).toEqual([
       "paragraph",
