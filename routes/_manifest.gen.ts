@@ -6,13 +6,16 @@ import * as $_well_known_atproto_did from "./.well-known/atproto-did.ts";
 import * as $_well_known_security_txt from "./.well-known/security.txt.ts";
 import * as $_well_known_webfinger from "./.well-known/webfinger.ts";
 import * as $api__handle__json from "./api/{handle}.json.ts";
+import * as $api__handle__md from "./api/{handle}.md.ts";
 import * as $api_curl from "./api/curl.ts";
 import * as $api_events from "./api/events.ts";
 import * as $api_fortune from "./api/fortune.ts";
 import * as $api_now from "./api/now.ts";
+import * as $api_now_md from "./api/now.md.ts";
 import * as $api_ping from "./api/ping.ts";
 import * as $api_ping_indexnow from "./api/ping-indexnow.ts";
 import * as $api_resume_json from "./api/resume.json.ts";
+import * as $api_resume_md from "./api/resume.md.ts";
 import * as $api_roast from "./api/roast.ts";
 import * as $api_stack from "./api/stack.ts";
 import * as $api_vcard from "./api/vcard.ts";
@@ -20,6 +23,8 @@ import * as $feed_json from "./feed.json.ts";
 import * as $feed_xml from "./feed.xml.ts";
 import * as $humans_txt from "./humans.txt.ts";
 import * as $live from "./live.ts";
+import * as $llms_txt from "./llms.txt.ts";
+import * as $mcp from "./mcp.ts";
 import * as $robots_txt from "./robots.txt.ts";
 import * as $sitemap_xml from "./sitemap.xml.ts";
 
@@ -29,13 +34,16 @@ export const routes: RouteFiles = [
   ["/.well-known/security.txt", $_well_known_security_txt],
   ["/.well-known/webfinger", $_well_known_webfinger],
   ["/api/{handle}.json", $api__handle__json],
+  ["/api/{handle}.md", $api__handle__md],
   ["/api/curl", $api_curl],
   ["/api/events", $api_events],
   ["/api/fortune", $api_fortune],
   ["/api/now", $api_now],
+  ["/api/now.md", $api_now_md],
   ["/api/ping", $api_ping],
   ["/api/ping-indexnow", $api_ping_indexnow],
   ["/api/resume.json", $api_resume_json],
+  ["/api/resume.md", $api_resume_md],
   ["/api/roast", $api_roast],
   ["/api/stack", $api_stack],
   ["/api/vcard", $api_vcard],
@@ -43,6 +51,8 @@ export const routes: RouteFiles = [
   ["/feed.xml", $feed_xml],
   ["/humans.txt", $humans_txt],
   ["/live", $live],
+  ["/llms.txt", $llms_txt],
+  ["/mcp", $mcp],
   ["/robots.txt", $robots_txt],
   ["/sitemap.xml", $sitemap_xml],
 ];

@@ -1,17 +1,20 @@
 /**
  * GET /: terminal clients get the profile, byte for byte what /api/curl returns (the
  * "rewrite"); browsers get the same profile as an HTML page; programs, and anyone who
- * asks for JSON alone, get an index of the API as JSON. `?format=` is a one-liner, one
- * line of text for status bars, whoever asks.
+ * asks for JSON alone, get an index of the API as JSON; an assistant that prefers Markdown,
+ * the profile in Markdown. `?format=` is a one-liner, one line of text for status bars,
+ * whoever asks.
  */
 import { Type as t } from "@sinclair/typebox";
 import { profileTextExample } from "../lib/docs/examples.ts";
 import { DOCS_PATH, OPENAPI_PATH } from "../lib/docs/paths.ts";
-import { envelope, htmlBody, jsonBody, ok, textBody } from "../lib/docs/responses.ts";
+import { envelope, htmlBody, jsonBody, markdownBody, ok, textBody } from "../lib/docs/responses.ts";
 import { ApiError } from "../lib/http/errors.ts";
 import { CACHE_CONTROL, CONTENT_TYPE } from "../lib/http/headers.ts";
 import { PreparedJson, preparedHeaders } from "../lib/http/prepared-response.ts";
 import { live } from "../lib/live/feature.ts";
+import { preparedMarkdown } from "../lib/markdown/prepared-markdown.ts";
+import { profileMarkdown } from "../lib/markdown/profile.ts";
 import { browserPage } from "../lib/profile/browser.ts";
 import { drawOneLiner, formatParameter, parseFormat } from "../lib/profile/one-liner.ts";
 import { pangoEscaped, tmuxEscaped, waybarModule } from "../lib/profile/status-bars.ts";
@@ -128,17 +131,19 @@ export const GET = defineRoute({
       "and where the OpenAPI document is. Terminal clients (curl, wget, HTTPie, " +
       "PowerShell, ...) get the owner's profile as ANSI text. Browsers get the same " +
       "profile as a self-contained HTML page. `Accept: application/json` (without `*/*`) " +
-      "gets the JSON index, whoever asks. `?format=` gets a one-liner instead, whoever asks: " +
+      "gets the JSON index, whoever asks; an `Accept` that prefers `text/markdown` gets the " +
+      "profile in Markdown. `?format=` gets a one-liner instead, whoever asks: " +
       "one line of `text/plain` for status bars and prompts (tmux, Waybar, a shell prompt).",
     tags: ["profile"],
     parameters: [formatParameter(), ...switchParameters()],
     responses: (site) => ({
       200: ok(
-        "The index (JSON), the terminal profile (text) or the profile page (HTML)",
+        "The index (JSON), the terminal profile (text), the profile page (HTML) or the profile in Markdown",
         {
           ...jsonBody(apiIndexSchema(), apiIndex(site)),
           ...textBody(profileTextExample(site.content)),
           ...htmlBody('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n...'),
+          ...markdownBody(profileMarkdown(site.content.profile)),
         },
         true,
       ),
@@ -158,6 +163,7 @@ export const GET = defineRoute({
     const profile = terminalProfile(site, "/");
     const page = browserPage(site);
     const line = oneLiner(site);
+    const markdown = preparedMarkdown(profileMarkdown(site.content.profile), "negotiated");
     return function root({ client, request }) {
       // A one-liner is what the query asks for, whoever asks: before the client's representation.
       if (ASKS_FOR_FORMAT.test(request.url)) {
@@ -168,6 +174,7 @@ export const GET = defineRoute({
           throw error;
         }
       }
+      if (client.markdown) return markdown.respond(request);
       switch (client.wants) {
         case "text":
           return profile(request);

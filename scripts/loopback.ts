@@ -65,7 +65,7 @@ export interface StartProcessOptions {
   readonly cwd?: string;
   /**
    * Added to the environment: `PORT` and `METRICS_PORT` (two free ports), `HOST=127.0.0.1`
-   * and `LOG_FORMAT=json` come first.
+   * and `LOG_FORMAT=json` come first. A `PORT` given here is where the server is asked.
    */
   readonly env?: Readonly<Record<string, string>>;
   /** Start from this environment instead of the caller's own (CI's clean one, say). */
@@ -96,7 +96,7 @@ export async function startServerProcess(
     timeoutMs = 15_000,
     pollMs = 20,
   } = options;
-  const port = freePort();
+  const port = env.PORT === undefined ? freePort() : Number(env.PORT);
   const metricsPort = freePort();
   const url = `http://127.0.0.1:${port}`;
   const began = performance.now();

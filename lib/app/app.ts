@@ -13,7 +13,7 @@ import { type Connections, NO_CONNECTIONS } from "../http/connections.ts";
 import { type HttpMetrics, httpMetrics } from "../http/http-metrics.ts";
 import { allowedMethods, notFound } from "../http/not-found.ts";
 import { ANY_PATH, requestPipeline } from "../http/pipeline.ts";
-import type { ServedRoute } from "../http/route.ts";
+import type { RequestErrorAnswer, ServedRoute } from "../http/route.ts";
 import { SERVER_OPTIONS, serverErrorHandler } from "../http/server-options.ts";
 import { Metrics } from "../metrics/registry.ts";
 import type { Config, Env } from "../runtime/config.ts";
@@ -133,7 +133,12 @@ export function createApp(options: AppOptions): BuiltApp {
     lifecycle.add(hooksOf(feature, service));
   });
   served.push(
-    ...declared.map(({ method, path, route }) => ({ method, path, handler: route.setup(site, path) })),
+    ...declared.map(({ method, path, route }) => ({
+      method,
+      path,
+      handler: route.setup(site, path),
+      answerRequestError: route.answerRequestError,
+    })),
   );
   features.forEach((feature) => {
     served.push(...(feature.serves?.(services.get(feature.name), site) ?? []));
@@ -166,10 +171,19 @@ function elysiaApp(served: readonly ServedRoute[], log: Log, answers: HttpMetric
     // Elysia's default finds the path after the 11th character of the URL, which
     // assumes a host of 4+ characters: `Host: x` would route /api/docs as /docs.
     handler: { standardHostname: false },
-  }).use(requestPipeline({ log, metrics: answers }));
+  }).use(requestPipeline({ log, metrics: answers, requestErrors: requestErrorAnswers(served) }));
   for (const { method, path, handler } of served) app.route(method, path, handler);
   // Last: every method and path that no route above answers.
   return app.all(ANY_PATH, notFound(allowedMethods(served)));
+}
+
+/** The routes that answer errors in the request in their own protocol, by method and path. */
+function requestErrorAnswers(served: readonly ServedRoute[]): Map<string, RequestErrorAnswer> {
+  return new Map(
+    served.flatMap(({ method, path, answerRequestError }) =>
+      answerRequestError ? [[`${method} ${path}`, answerRequestError] as const] : [],
+    ),
+  );
 }
 
 /** The content files `config` names: `CONTENT_DIR`'s over the built-in `content/`, or the built-in alone. */

@@ -71,6 +71,11 @@ export function htmlBody(example: string): Content {
   };
 }
 
+/** 200 with Markdown, for assistants: `Accept: text/markdown`, or a `.md` path. */
+export function markdownBody(example: string): Content {
+  return documentBody(CONTENT_TYPE.markdown, "Markdown (CommonMark), UTF-8", example);
+}
+
 /** 200 with a document in a standard format of its own (XML, vCard, robots.txt), as a string. */
 export function documentBody(contentType: string, description: string, example: string): Content {
   return {

@@ -17,10 +17,7 @@
 import { isCalendarDate } from "../content/dates.ts";
 import { type Profile, ProfileSchema } from "../content/schemas.ts";
 import { countryName } from "./iso-codes.ts";
-import { WEBSITE_LABEL } from "./json-resume.ts";
-
-/** Where the route file this project ships serves the résumé: a `meta.canonical` ending there is this site's. */
-export const SITE_RESUME_PATH = "/api/resume.json";
+import { RESUME_PATH, WEBSITE_LABEL } from "./json-resume.ts";
 
 /** What a resume says of a profile's fields: a field it does not give is absent, a list empty. */
 export interface ResumeFields {
@@ -349,7 +346,7 @@ export function readJsonResume(resume: Json, { username = false } = {}): ReadRes
   // A document /api/resume.json wrote carries each skill's group as its one keyword. Where
   // it lives is looked at, not imported: the profile has no place for it, and says so.
   const meta = isObject(resume.meta) ? resume.meta : {};
-  const writtenBySite = textOf(meta.canonical)?.endsWith(SITE_RESUME_PATH) ?? false;
+  const writtenBySite = textOf(meta.canonical)?.endsWith(RESUME_PATH) ?? false;
   const skills = read.entries("skills").flatMap((at): ResumeSkill[] => {
     const name = read.text(`${at}.name`);
     const keywords = read.texts(`${at}.keywords`);

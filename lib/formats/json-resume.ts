@@ -54,6 +54,13 @@ export interface JsonResume {
   meta: { canonical: string; version: string; lastModified: string };
 }
 
+/**
+ * Where the route file this project ships serves the JSON Resume: the canonical URL the
+ * résumé's other forms (its Markdown, the MCP tool) name, and how an import knows a
+ * résumé this site wrote. A copy of that route names its own path instead.
+ */
+export const RESUME_PATH = "/api/resume.json";
+
 /** The profile as a JSON Resume; `canonical` is where it is served, the resume's `meta.canonical`. */
 export function toJsonResume(profile: Profile, canonical: string): JsonResume {
   const website = profile.links.find(({ label }) => label.toLowerCase() === WEBSITE_LABEL.toLowerCase());

@@ -1,7 +1,8 @@
 /**
  * @module Client classification: who is asking, and which representation they get. In
  * order: an explicit JSON `Accept` wins, then an explicit HTML one; then terminal
- * User-Agents; then browsers (`Mozilla/`); everything else is a program. The request
+ * User-Agents; then browsers (`Mozilla/`); everything else is a program. Beside that, whether
+ * `Accept` prefers Markdown, which the routes that have Markdown answer with. The request
  * pipeline classifies each request once (`pipeline.ts`); nothing else reads these headers
  * for it, but the metrics port, which has no pipeline, for its own errors. What a route
  * reads of `Accept` beyond that (the heartbeat's health-check format) is read here too.
@@ -23,6 +24,12 @@ export interface Client {
   readonly wants: "text" | "html" | "json";
   /** Pretty JSON with a trailing newline, for people reading it in a terminal. */
   readonly prettyJson: boolean;
+  /**
+   * `Accept` prefers Markdown (`acceptsMarkdown`), as assistants' fetchers ask: a route that
+   * has Markdown (the profile, /now, the résumé) answers with it, any other as `wants` says.
+   * Never with a JSON-only `Accept`, which wins.
+   */
+  readonly markdown: boolean;
 }
 
 /**
@@ -79,6 +86,22 @@ export function acceptsOnlyHtml(accept: string): boolean {
 }
 
 /**
+ * True when `Accept` names `text/markdown` with a weight above 0 and at least that of every
+ * other type it names, wildcards included: Claude Code's `text/markdown, text/html, *\/*` and
+ * Cursor's `text/markdown, text/plain;q=0.9, *\/*;q=0.8` prefer it; a browser's Accept
+ * names it nowhere.
+ */
+export function acceptsMarkdown(accept: string): boolean {
+  if (!/markdown/i.test(accept)) return false;
+  const acceptable = qualityList(accept);
+  const markdown = Math.max(
+    0,
+    ...acceptable.filter(({ value }) => value === "text/markdown").map(({ q }) => q),
+  );
+  return markdown > 0 && acceptable.every(({ value, q }) => value === "text/markdown" || q <= markdown);
+}
+
+/**
  * True when `Accept` names the health-check format, `application/health+json`, with a
  * weight above 0: in any case, as media types compare. A wildcard does not ask for it.
  */
@@ -116,7 +139,9 @@ function wantsOf(kind: ClientKind, accept: string | null): Client["wants"] {
 /** Classifies a request from its two headers. */
 export function classifyClient(userAgent: string | null, accept: string | null): Client {
   const kind = kindOf(userAgent ?? "");
-  return { kind, wants: wantsOf(kind, accept), prettyJson: kind === "terminal" };
+  const wants = wantsOf(kind, accept);
+  const markdown = accept !== null && !acceptsOnlyJson(accept) && acceptsMarkdown(accept);
+  return { kind, wants, prettyJson: kind === "terminal", markdown };
 }
 
 /** Who is asking and what they want, from the request's User-Agent and Accept. */

@@ -28,6 +28,20 @@ export class DroppedConnection extends Error {
   }
 }
 
+/**
+ * Who a request comes from, for a limit per client: on Fly.io, the address its proxy says
+ * in `Fly-Client-IP` (every connection there is the proxy's); elsewhere, where that header
+ * is anyone's to send, the connection's own address. Undefined when neither is known.
+ */
+export function clientAddress(
+  request: Request,
+  connections: Connections,
+  behindFlyProxy: boolean,
+): string | undefined {
+  const fromFly = behindFlyProxy ? request.headers.get("fly-client-ip") : null;
+  return fromFly ?? connections.peerAddress(request);
+}
+
 /** For an app with no server: no address, and nothing to allow. */
 export const NO_CONNECTIONS: Connections = {
   peerAddress: () => undefined,

@@ -7,7 +7,8 @@
  * 1. `derive`: who is asking (`client-kind.ts`), and the request's id.
  * 2. `onTransform`: a body over the limit is refused before any handler runs.
  * 3. The route's handler: a `Response`, prepared or built for this request.
- * 4. `onError`: anything thrown becomes the JSON envelope (`errors.ts`).
+ * 4. `onError`: anything thrown becomes the JSON envelope (`errors.ts`); an error in the
+ *    request, in the route's own protocol when it has one (`RequestErrorAnswer`).
  * 5. `mapResponse`: the answer carries the request's id as `X-Request-Id`.
  * 6. `onAfterResponse`, once the answer has left: one access-log line, and the answer
  *    counted for the metrics.
@@ -18,10 +19,11 @@
 import { Elysia } from "elysia";
 import type { Log } from "../runtime/log.ts";
 import { clientOf } from "./client-kind.ts";
-import { errorAnswer } from "./errors.ts";
+import { ApiError, errorAnswer } from "./errors.ts";
 import { type HttpMetrics, UNMATCHED_ROUTE } from "./http-metrics.ts";
 import { refuseOversizedBody } from "./limits.ts";
 import { requestIdFor } from "./request-id.ts";
+import type { RequestErrorAnswer } from "./route.ts";
 
 /** The path of the app's last route, which every method and path no other route answers reaches. */
 export const ANY_PATH = "/*";
@@ -30,9 +32,11 @@ export interface PipelineOptions {
   readonly log: Log;
   /** Where each answer is counted, once, beside its access-log line. */
   readonly metrics: HttpMetrics;
+  /** The routes that answer an error in the request in their own protocol, by `METHOD /path`. */
+  readonly requestErrors?: ReadonlyMap<string, RequestErrorAnswer>;
 }
 
-export function requestPipeline({ log, metrics }: PipelineOptions) {
+export function requestPipeline({ log, metrics, requestErrors = new Map() }: PipelineOptions) {
   return new Elysia({ name: "request-pipeline" })
     .derive({ as: "global" }, function identify({ request }) {
       const requestId = requestIdFor(request.headers.get("x-request-id"));
@@ -41,7 +45,11 @@ export function requestPipeline({ log, metrics }: PipelineOptions) {
     .onTransform({ as: "global" }, function limitBody({ request }) {
       refuseOversizedBody(request);
     })
-    .onError({ as: "global" }, function errorHandler({ code, error, request, path, client }) {
+    .onError({ as: "global" }, function errorHandler({ code, error, request, path, route, client }) {
+      if (error instanceof ApiError && error.status < 500) {
+        const own = requestErrors.get(`${request.method} ${route}`);
+        if (own) return own(error);
+      }
       return errorAnswer(code, error, request.method, path, client ?? clientOf(request), log);
     })
     .mapResponse({ as: "global" }, function stampRequestId({ responseValue, route, requestId }) {

@@ -4,6 +4,7 @@
  * profile list it. What a route file itself is, and what it may use, is `lib/site/site.ts`.
  */
 import type { Client } from "./client-kind.ts";
+import type { ApiError } from "./errors.ts";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -22,11 +23,19 @@ export interface RequestContext {
  */
 export type Handler = (context: RequestContext) => Response | Promise<Response>;
 
+/**
+ * How a route whose clients read errors in a protocol of their own (JSON-RPC) answers an
+ * error in the request the pipeline finds before its handler runs: a body over the limit,
+ * a `Content-Length` that is not a number. Every other route answers those in the envelope.
+ */
+export type RequestErrorAnswer = (error: ApiError) => Response;
+
 /** One method and path the app answers, and its handler: what the app registers. */
 export interface ServedRoute {
   readonly method: Method;
   readonly path: string;
   readonly handler: Handler;
+  readonly answerRequestError?: RequestErrorAnswer;
 }
 
 /** Content files a route can answer with, every field as JSON. */
@@ -34,6 +43,13 @@ export type WholeContent = "profile" | "now";
 
 /** The content whose `updated` dates a page of the sitemap. */
 export type DatedContent = "profile" | "now";
+
+/**
+ * Where `/llms.txt` (llmstxt.org) lists a route: with what the site says about its owner,
+ * in Markdown (`about`), or in the section an assistant may skip when short of room
+ * (`optional`: the same facts in other formats, and the MCP server).
+ */
+export type LlmsTxtSection = "about" | "optional";
 
 /** What a route file says of its route for the rest of the site; each one optional. */
 export interface RouteTraits {
@@ -63,6 +79,8 @@ export interface RouteTraits {
    * route has one. Deleting the route deletes its script with it.
    */
   readonly pageScript?: string;
+  /** `/llms.txt` lists it, in this section, its summary as the link's text. */
+  readonly llmsTxt?: LlmsTxtSection;
 }
 
 /** A route as the index, the profile's "Try" and the ping's card list it. */

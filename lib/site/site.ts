@@ -16,6 +16,7 @@ import {
   type Handler,
   METHODS,
   type Method,
+  type RequestErrorAnswer,
   type RouteSummary,
   type RouteTraits,
   servedPath,
@@ -115,6 +116,8 @@ export interface RouteDefinition extends RouteTraits {
    * has nothing. Given the path the route is served at; without it, the path.
    */
   readonly examplePath?: (path: string, content: Content, siteUrl: string) => string | undefined;
+  /** Errors in the request, in the route's own protocol rather than the envelope (the MCP server's JSON-RPC). */
+  readonly answerRequestError?: RequestErrorAnswer;
   /** Runs once, as the app is built, with the path the route is served at: a copy of the file is served at its own. */
   setup(site: Site, path: string): Handler;
 }
@@ -167,6 +170,7 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
       robotsTxt,
       streams,
       pageScript,
+      llmsTxt,
     } = route;
     return [
       {
@@ -182,6 +186,7 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
         ...(robotsTxt && { robotsTxt }),
         ...(streams && { streams }),
         ...(pageScript && { pageScript }),
+        ...(llmsTxt && { llmsTxt }),
       },
     ];
   });

@@ -5,7 +5,7 @@
  * logged in one line: the client left, it read too slowly, its time was up, or the server
  * stopped (each then writes its last words before it closes).
  */
-import { type Connections, DroppedConnection } from "../http/connections.ts";
+import { type Connections, clientAddress, DroppedConnection } from "../http/connections.ts";
 import { CACHE_CONTROL } from "../http/headers.ts";
 import { preparedHeaders } from "../http/prepared-response.ts";
 import type { Log } from "../runtime/log.ts";
@@ -98,8 +98,8 @@ export class OpenStreams {
 
   /** Who a request is from, for the limit per client: Fly's word for it there, the socket's elsewhere. */
   #clientOf(request: Request): string {
-    const fromFly = this.options.behindFlyProxy ? request.headers.get("fly-client-ip") : null;
-    return clientKey(fromFly ?? this.options.connections.peerAddress(request) ?? "unknown");
+    const { connections, behindFlyProxy } = this.options;
+    return clientKey(clientAddress(request, connections, behindFlyProxy) ?? "unknown");
   }
 
   /**

@@ -97,6 +97,7 @@ const CLIENTS = {
   "a browser": as.browser,
   "curl asking for JSON": as.curlAskingForJson,
   "a browser asking for JSON": as.browserAskingForJson,
+  "an assistant preferring Markdown": as.assistant,
   "no User-Agent": as.noUserAgent,
 };
 const SWITCHES = [

@@ -16,17 +16,23 @@ function toRequest(base: string, { method, target, headers, body }: HostileReque
   }
 }
 
-async function seen(response: Response, method: string): Promise<Seen> {
+async function seen(response: Response, { method, target }: HostileRequest): Promise<Seen> {
   // A stream (the live view, the event stream) is read until it keeps quiet, then left.
-  return { status: response.status, headers: response.headers, body: await bodyRead(response), method };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: await bodyRead(response),
+    method,
+    target,
+  };
 }
 
 /**
  * The in-process answer as a server sends it: the app answers HEAD with GET's body, so its
  * length is GET's, and Bun.serve and Deno.serve send none of it (the socket fuzz checks that).
  */
-function served(response: Response, method: string): Promise<Seen> {
-  return seen(method === "HEAD" ? new Response(null, response) : response, method);
+function served(response: Response, hostile: HostileRequest): Promise<Seen> {
+  return seen(hostile.method === "HEAD" ? new Response(null, response) : response, hostile);
 }
 
 // IndexNow fully configured, against a stand-in engine on loopback: with no key the
@@ -49,7 +55,7 @@ describe("fuzzing the in-process app", () => {
         const request = toRequest("http://localhost", hostile);
         if (!request) return;
         sent++;
-        const answer = await served(await app.handle(request), hostile.method);
+        const answer = await served(await app.handle(request), hostile);
         expect({ request: hostile.target, wrong: violations(answer) }).toEqual({
           request: hostile.target,
           wrong: [],
@@ -81,7 +87,7 @@ describe("fuzzing a real server on loopback", () => {
           throw error;
         });
         if (!response) return;
-        const answer = await seen(response, hostile.method);
+        const answer = await seen(response, hostile);
         expect({ request: hostile.target, wrong: violations(answer) }).toEqual({
           request: hostile.target,
           wrong: [],

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import {
   acceptsHealth,
+  acceptsMarkdown,
   acceptsOnlyHtml,
   acceptsOnlyJson,
   type Client,
@@ -137,6 +138,33 @@ describe("acceptsOnlyHtml", () => {
     expect(acceptsOnlyHtml("text/html,application/xhtml+xml,*/*;q=0.8")).toBe(false);
     expect(acceptsOnlyHtml("text/html;q=0")).toBe(false);
     expect(acceptsOnlyHtml("text/plain")).toBe(false);
+  });
+});
+
+describe("acceptsMarkdown", () => {
+  test("assistants' fetchers prefer Markdown: Claude Code's and Cursor's Accept", () => {
+    expect(acceptsMarkdown("text/markdown, text/html, */*")).toBe(true);
+    expect(acceptsMarkdown("text/markdown, text/plain;q=0.9, */*;q=0.8")).toBe(true);
+    expect(acceptsMarkdown("Text/Markdown")).toBe(true);
+  });
+
+  test("Markdown named below another type, refused with q=0, or not named is no preference", () => {
+    expect(acceptsMarkdown("text/html, text/markdown;q=0.5")).toBe(false);
+    expect(acceptsMarkdown("text/markdown;q=0.5, */*")).toBe(false);
+    expect(acceptsMarkdown("text/markdown;q=0")).toBe(false);
+    expect(acceptsMarkdown("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")).toBe(false);
+    expect(acceptsMarkdown("*/*")).toBe(false);
+  });
+
+  test("classifyClient: Markdown beside the kind's own wish; a JSON-only Accept wins over it", () => {
+    const claude = classifyClient("Claude-User/1.0", "text/markdown, text/html, */*");
+    expect(claude).toEqual({ kind: "program", wants: "json", prettyJson: false, markdown: true });
+    expect(classifyClient("curl/8.5.0", "text/markdown").markdown).toBe(true);
+    expect(classifyClient("curl/8.5.0", "text/markdown").wants).toBe("text");
+    expect(classifyClient("axios/1.7.2", "text/markdown, application/json").markdown).toBe(false);
+    for (const accept of [null, "*/*", "application/json", "text/html"]) {
+      expect(classifyClient("curl/8.5.0", accept).markdown).toBe(false);
+    }
   });
 });
 

@@ -3,9 +3,10 @@
  * JSON index of the API for programs and anyone asking for JSON alone.
  */
 import { describe, expect, test } from "bun:test";
+import { profileMarkdown } from "../../lib/markdown/profile.ts";
 import { stripColour, visibleWidth } from "../../lib/profile/ansi/index.ts";
 import { curlCommand } from "../../lib/profile/model/layout.ts";
-import { as, GET_PATHS, routePath, routeTableOf, SITE_URL, send, testApp } from "../support/app.ts";
+import { as, GET_PATHS, routePath, routeTableOf, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { commandsIn } from "../support/commands.ts";
 
 const app = testApp();
@@ -81,4 +82,20 @@ describe("GET / for programs", () => {
       for (const { description } of endpoints) expect(description.length).toBeGreaterThan(3);
     });
   }
+});
+
+describe("GET / for an assistant that prefers Markdown", () => {
+  test("is the profile in Markdown, whatever the User-Agent, varying on Accept and User-Agent", async () => {
+    for (const userAgent of ["Claude-User/1.0", "curl/8.5.0"]) {
+      const response = await send(testApp(), "/", { ...as.assistant, "user-agent": userAgent });
+      expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+      expect(response.headers.get("vary")).toStartWith("Accept, User-Agent");
+      expect(await response.text()).toBe(profileMarkdown(sample.profile));
+    }
+  });
+
+  test("a browser's Accept, which names no Markdown, still gets the page", async () => {
+    const response = await send(testApp(), "/", as.browser);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
 });

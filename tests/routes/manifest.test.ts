@@ -60,13 +60,15 @@ test("the generator refuses two files claiming one URL, and odd segments", () =>
   expect(() => renderManifest([".hidden/x.ts"])).toThrow("not a plain lower-case URL segment");
 });
 
-test("the profile's path follows the owner's handle, and the rest of the table does not", () => {
+test("the profile's paths follow the owner's handle, and the rest of the table does not", () => {
   const paths = testApp({ files: profileWith({ handle: "someone-else" }) }).routes.map(({ path }) => path);
+  const { handle } = sample.profile;
   expect(paths).toContain("/api/someone-else.json");
-  expect(paths).not.toContain(`/api/${sample.profile.handle}.json`);
+  expect(paths).toContain("/api/someone-else.md");
+  expect(paths).not.toContain(`/api/${handle}.json`);
   expect(paths.filter((path) => !path.includes("someone-else"))).toEqual(
     testApp()
       .routes.map(({ path }) => path)
-      .filter((path) => path !== `/api/${sample.profile.handle}.json`),
+      .filter((path) => !path.startsWith(`/api/${handle}.`)),
   );
 });

@@ -12,8 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sample from "@jsonresume/schema/sample.resume.json" with { type: "json" };
 import type { Now, Profile } from "../../lib/content/schemas.ts";
-import { toJsonResume } from "../../lib/formats/json-resume.ts";
-import { SITE_RESUME_PATH } from "../../lib/formats/json-resume-import.ts";
+import { RESUME_PATH, toJsonResume } from "../../lib/formats/json-resume.ts";
 import { jrdFor, subjectFor, webfingerOwner } from "../../lib/identity/webfinger.ts";
 import { SITE_URL } from "../support/app.ts";
 import { validContent, writeContent } from "../support/content.ts";
@@ -69,7 +68,7 @@ async function init(dir: string, ...args: string[]) {
 
 /** The sample owner's profile as a JSON Resume, as the site writes one. */
 const liveResume = async () =>
-  toJsonResume(ownerContent("rin", SITE_URL).profile, `${SITE_URL}${SITE_RESUME_PATH}`);
+  toJsonResume(ownerContent("rin", SITE_URL).profile, `${SITE_URL}${RESUME_PATH}`);
 
 /** A resume of someone who is not the sample owner, in Zagreb. */
 const ANA = {

@@ -129,6 +129,8 @@ export const as = {
     accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   },
   curlAskingForJson: { "user-agent": "curl/8.5.0", accept: "application/json" },
+  /** Claude Code's web fetch: it prefers Markdown, then HTML. */
+  assistant: { "user-agent": "Claude-User/1.0", accept: "text/markdown, text/html, */*" },
   browserAskingForJson: {
     "user-agent":
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",

@@ -7,9 +7,25 @@ import { DOCS_PATH, OPENAPI_PATH } from "../../lib/docs/paths.ts";
 import { ERRORS, type ErrorCode } from "../../lib/http/errors.ts";
 import { CONTENT_TYPE } from "../../lib/http/headers.ts";
 import { servedPath } from "../../lib/http/route.ts";
+import { declaredRoutes } from "../../lib/site/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 
 export const DOCUMENTED_TYPES: readonly string[] = Object.values(CONTENT_TYPE);
+
+/**
+ * The routes that answer in a protocol of their own (the MCP server's JSON-RPC), by
+ * `METHOD /path`: their errors are JSON-RPC errors, in the media types its SDK writes.
+ */
+const JSON_RPC_ROUTES = new Set(
+  declaredRoutes(routes, "rin").flatMap(({ method, path, route }) =>
+    route.answerRequestError ? [`${method} ${path}`] : [],
+  ),
+);
+const JSON_RPC_TYPES: readonly string[] = [
+  "application/json",
+  "application/json;charset=utf-8",
+  "text/event-stream",
+];
 
 /** Signs of internals leaking: stack frames, source paths, module folders. */
 const LEAKS = [/\n\s+at /, /\.(?:ts|js|mjs):\d+/, /node_modules/, /\/work\//, /\/\$bunfs\//, /file:\/\//];
@@ -26,15 +42,31 @@ export interface Seen {
   headers: Headers;
   body: string;
   method: string;
+  /** The request's target, path and query: some routes answer in JSON-RPC. */
+  target?: string;
+}
+
+/** What is wrong with an error in JSON-RPC: it is an error object with a code and a message. */
+function jsonRpcErrorViolations(body: string): string[] {
+  try {
+    const { jsonrpc, error } = JSON.parse(body);
+    return jsonrpc === "2.0" && Number.isInteger(error?.code) && typeof error?.message === "string"
+      ? []
+      : [`JSON-RPC error ${body.slice(0, 80)}`];
+  } catch {
+    return [`error body is not JSON: ${body.slice(0, 80)}`];
+  }
 }
 
 /** Returns what is wrong with a response, or an empty list. */
-export function violations({ status, headers, body, method }: Seen): string[] {
+export function violations({ status, headers, body, method, target = "" }: Seen): string[] {
   const wrong: string[] = [];
   if (status >= 500) wrong.push(`status ${status}`);
   const type = headers.get("content-type");
-  const bodiless = status === 204 || status === 304 || method === "HEAD";
-  if (!bodiless && (type === null || !DOCUMENTED_TYPES.includes(type))) wrong.push(`content-type ${type}`);
+  const jsonRpc = JSON_RPC_ROUTES.has(`${method} ${target.split(/[?#]/)[0]?.replace(/(.)\/$/, "$1")}`);
+  const bodiless = status === 204 || status === 304 || method === "HEAD" || (jsonRpc && status === 202);
+  const types = jsonRpc ? [...DOCUMENTED_TYPES, ...JSON_RPC_TYPES] : DOCUMENTED_TYPES;
+  if (!bodiless && (type === null || !types.includes(type))) wrong.push(`content-type ${type}`);
   if (bodiless && body !== "") wrong.push(`a ${status} ${method} with a body`);
   if (headers.get("x-content-type-options") !== "nosniff") wrong.push("no nosniff");
   if (!headers.get("content-security-policy")?.includes("frame-ancestors 'none'")) wrong.push("no CSP");
@@ -45,6 +77,8 @@ export function violations({ status, headers, body, method }: Seen): string[] {
   if (status >= 400 && method !== "HEAD" && type === CONTENT_TYPE.text) {
     // A one-liner's or a live view's refusal: one line of text, as a status bar or a terminal shows it.
     if (!/^[^\n]+\n$/.test(body)) wrong.push(`a text error of more than one line: ${body.slice(0, 80)}`);
+  } else if (status >= 400 && jsonRpc) {
+    wrong.push(...jsonRpcErrorViolations(body));
   } else if (status >= 400 && method !== "HEAD") {
     try {
       const { error } = JSON.parse(body);

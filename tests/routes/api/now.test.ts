@@ -60,3 +60,30 @@ describe("GET /api/now", () => {
     expect((await (await send(app, "/api/now", as.pythonRequests)).json()).listening).toBeUndefined();
   });
 });
+
+describe("GET /api/now for an assistant that prefers Markdown", () => {
+  test("is the same /now in Markdown, the latest activity included, and varies on Accept as the JSON does", async () => {
+    const read = testApp({ live: shownFeed([PLAYING, PUSH]) });
+    const markdown = await send(read, "/api/now", as.assistant);
+    const json = await send(read, "/api/now", as.pythonRequests);
+    expect(markdown.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(markdown.headers.get("vary")).toBe(json.headers.get("vary"));
+    const text = await markdown.text();
+    expect(text).toStartWith("# Now: Rin Hayashi\n");
+    expect(text).toContain("[pushed to rin-example/evals](https://github.com/rin-example/evals)");
+    expect(text).toContain("[listening to Harbour Lights by The Night Ferries]");
+  });
+
+  test("has its own ETag, and a 304 for it", async () => {
+    const first = await send(app, "/api/now", as.assistant);
+    const etag = first.headers.get("etag") as string;
+    expect(etag).not.toBe((await send(app, "/api/now", as.pythonRequests)).headers.get("etag"));
+    const again = await send(app, "/api/now", { ...as.assistant, "if-none-match": etag });
+    expect(again.status).toBe(304);
+  });
+
+  test("a JSON-only Accept still gets JSON", async () => {
+    const response = await send(app, "/api/now", { accept: "application/json, text/markdown" });
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  });
+});

@@ -3,6 +3,8 @@
  * schema, judged by Ajv), built from content/profile.json field for field.
  */
 import { describe, expect, test } from "bun:test";
+import { RESUME_PATH, toJsonResume } from "../../../lib/formats/json-resume.ts";
+import { resumeMarkdown } from "../../../lib/markdown/resume.ts";
 import { as, SITE_URL, sample, send, testApp } from "../../support/app.ts";
 import { jsonResumeErrors } from "../../support/json-resume-schema.ts";
 
@@ -91,5 +93,19 @@ describe("GET /api/resume.json", () => {
     expect(pretty).toBe(`${JSON.stringify(JSON.parse(compact), null, 2)}\n`);
     const etag = (await send(app, "/api/resume.json")).headers.get("etag") as string;
     expect((await send(app, "/api/resume.json", { "if-none-match": etag })).status).toBe(304);
+  });
+});
+
+describe("GET /api/resume.json for an assistant that prefers Markdown", () => {
+  test("is the résumé in Markdown, with its own ETag and 304", async () => {
+    const markdown = await send(app, "/api/resume.json", as.assistant);
+    expect(markdown.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(await markdown.clone().text()).toBe(
+      resumeMarkdown(toJsonResume(sample.profile, `${SITE_URL}${RESUME_PATH}`)),
+    );
+    const etag = markdown.headers.get("etag") as string;
+    expect((await send(app, "/api/resume.json", { ...as.assistant, "if-none-match": etag })).status).toBe(
+      304,
+    );
   });
 });

@@ -1,6 +1,7 @@
 /** GET /api/<handle>.json: the structured profile, at the owner's handle. */
 import { describe, expect, test } from "bun:test";
-import { as, send, testApp } from "../../support/app.ts";
+import { profileMarkdown } from "../../../lib/markdown/profile.ts";
+import { as, sample, send, testApp } from "../../support/app.ts";
 import { ownerFile, profileWith } from "../../support/owners.ts";
 
 const app = testApp();
@@ -24,5 +25,17 @@ describe("GET /api/<handle>.json", () => {
     const other = testApp({ files: profileWith({ handle: "someone-else" }) });
     expect((await send(other, "/api/someone-else.json", as.pythonRequests)).status).toBe(200);
     expect((await send(other, "/api/rin.json", as.pythonRequests)).status).toBe(404);
+  });
+});
+
+describe("GET /api/<handle>.json for an assistant that prefers Markdown", () => {
+  test("is the profile in Markdown, varying on Accept as the JSON does, with its own ETag", async () => {
+    const markdown = await send(app, "/api/rin.json", as.assistant);
+    expect(markdown.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(await markdown.clone().text()).toBe(profileMarkdown(sample.profile));
+    expect(markdown.headers.get("vary")).toStartWith("Accept, User-Agent");
+    const etag = markdown.headers.get("etag") as string;
+    expect(etag).not.toBe((await send(app, "/api/rin.json", as.pythonRequests)).headers.get("etag"));
+    expect((await send(app, "/api/rin.json", { ...as.assistant, "if-none-match": etag })).status).toBe(304);
   });
 });
