@@ -61,6 +61,14 @@ export interface JsonResume {
  */
 export const RESUME_PATH = "/api/resume.json";
 
+/**
+ * The canonical URL of the JSON Resume, for its other forms: the shipped route's, where the
+ * site serves it (a site without that route names no page it lacks), else the site's own.
+ */
+export function resumeUrl(siteUrl: string, servedPaths: readonly { readonly path: string }[]): string {
+  return servedPaths.some(({ path }) => path === RESUME_PATH) ? `${siteUrl}${RESUME_PATH}` : siteUrl;
+}
+
 /** The profile as a JSON Resume; `canonical` is where it is served, the resume's `meta.canonical`. */
 export function toJsonResume(profile: Profile, canonical: string): JsonResume {
   const website = profile.links.find(({ label }) => label.toLowerCase() === WEBSITE_LABEL.toLowerCase());

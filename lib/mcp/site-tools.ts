@@ -6,7 +6,7 @@
  */
 import { type TObject, Type as t } from "@sinclair/typebox";
 import { ProfileSchema, placeOf } from "../content/schemas.ts";
-import { jsonResumeSchema, RESUME_PATH, toJsonResume } from "../formats/json-resume.ts";
+import { jsonResumeSchema, resumeUrl, toJsonResume } from "../formats/json-resume.ts";
 import { CONTENT_TYPE } from "../http/headers.ts";
 import type { LiveFeed } from "../live/feed.ts";
 import { NOW_MARKDOWN_PATH, nowMarkdown } from "../markdown/now.ts";
@@ -53,7 +53,7 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 export function siteTools({ site, feed }: ToolContext): readonly (SiteTool & { readonly name: ToolName })[] {
   const { content, config } = site;
   const now = () => nowStatus(content, feed.latest());
-  const resume = toJsonResume(content.profile, `${config.siteUrl}${RESUME_PATH}`);
+  const resume = toJsonResume(content.profile, resumeUrl(config.siteUrl, site.routes));
   return [
     {
       name: "get_profile",
@@ -109,7 +109,7 @@ export function siteResources({ site, feed }: ToolContext): readonly SiteResourc
   const { profile } = content;
   const markdown = (path: string) => ({ uri: `${config.siteUrl}${path}`, mimeType: CONTENT_TYPE.markdown });
   const profileText = profileMarkdown(profile);
-  const resumeText = resumeMarkdown(toJsonResume(profile, `${config.siteUrl}${RESUME_PATH}`));
+  const resumeText = resumeMarkdown(toJsonResume(profile, resumeUrl(config.siteUrl, site.routes)));
   return [
     {
       name: "profile",

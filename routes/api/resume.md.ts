@@ -1,6 +1,6 @@
 /** GET /api/resume.md: the résumé in Markdown, for assistants and llms.txt: what `/api/resume.json` says. */
 import { markdownBody, ok } from "../../lib/docs/responses.ts";
-import { RESUME_PATH, toJsonResume } from "../../lib/formats/json-resume.ts";
+import { resumeUrl, toJsonResume } from "../../lib/formats/json-resume.ts";
 import { preparedMarkdown } from "../../lib/markdown/prepared-markdown.ts";
 import { resumeMarkdown } from "../../lib/markdown/resume.ts";
 import { defineRoute } from "../../lib/site/site.ts";
@@ -17,7 +17,7 @@ export const GET = defineRoute({
       200: ok(
         "The résumé in Markdown",
         markdownBody(
-          resumeMarkdown(toJsonResume(site.content.profile, `${site.config.siteUrl}${RESUME_PATH}`)),
+          resumeMarkdown(toJsonResume(site.content.profile, resumeUrl(site.config.siteUrl, site.routes))),
         ),
         true,
       ),
@@ -26,7 +26,7 @@ export const GET = defineRoute({
   llmsTxt: "about",
   setup(site) {
     const resume = preparedMarkdown(
-      resumeMarkdown(toJsonResume(site.content.profile, `${site.config.siteUrl}${RESUME_PATH}`)),
+      resumeMarkdown(toJsonResume(site.content.profile, resumeUrl(site.config.siteUrl, site.routes))),
       "own path",
     );
     return function resumeInMarkdown({ request }) {

@@ -18,6 +18,8 @@ const MADE_UP = new Set([
   "lib/doors/gopher/door.ts",
   "tests/doors/gopher.test.ts",
   "bench/results",
+  // A User-Agent's product, not a path.
+  "bench/1.0",
 ]);
 
 const files = Bun.spawnSync(["git", "ls-files", "--cached", "--others", "--exclude-standard"], { cwd: root })

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { HANDLE } from "../../lib/http/route.ts";
+import { HANDLE, servedPath } from "../../lib/http/route.ts";
+import { routes } from "../../routes/_manifest.gen.ts";
 import { as, routeTableOf, send, testApp } from "../support/app.ts";
 import { copyProject } from "../support/project-copy.ts";
 import { runCommand } from "../support/run.ts";
@@ -20,6 +21,11 @@ import { runCommand } from "../support/run.ts";
 const ROOT = join(import.meta.dir, "..", "..");
 /** The routes every site keeps (tests/routes/own-tests.test.ts): not copied as endpoints. */
 const KEPT = new Set(["/", "/api/ping", "/api/ping-indexnow"]);
+/** The paths of the route files named after the owner's handle: a copy of one has no file name of its own. */
+const namedByHandle = new Set(
+  routes.filter(([file]) => file.includes(HANDLE)).map(([file]) => servedPath(file, "rin")),
+);
+
 /** What runs in the copy: the suites that span the API, besides each copy's own tests. */
 const SPANNING = [
   "tests/contract",
@@ -120,7 +126,7 @@ beforeAll(async () => {
   const app = testApp();
   const kinds = new Map<string, string>();
   for (const { method, path, examplePath, streams } of routeTableOf()) {
-    if (method !== "GET" || streams || KEPT.has(path) || path.includes(HANDLE)) continue;
+    if (method !== "GET" || streams || KEPT.has(path) || namedByHandle.has(path)) continue;
     const kind = await kindOf(app, examplePath);
     if (!kinds.has(kind)) kinds.set(kind, path);
   }
