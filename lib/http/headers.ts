@@ -114,6 +114,8 @@ export const CONTENT_TYPE = {
   atom: "application/atom+xml; charset=utf-8",
   /** JSON Feed 1.1's own media type, without parameters as +json types are. */
   feedJson: "application/feed+json",
+  /** The preview image link previews show. */
+  png: "image/png",
 } as const;
 
 /** Each representation's base headers, built once: errors and preflights read them per request. */

@@ -87,6 +87,7 @@ function identity(layout: ProfileLayout): SafeHtml {
 
 function head(layout: ProfileLayout, css: string): SafeHtml {
   const { name, role, tagline } = layout.header;
+  const { preview } = layout;
   const title = `${name} · ${role}`;
   const canonical = `${layout.siteUrl}/`;
   return html`<head>
@@ -100,7 +101,12 @@ function head(layout: ProfileLayout, css: string): SafeHtml {
 <meta property="og:description" content="${tagline}">
 <meta property="og:url" content="${canonical}">
 <meta property="og:site_name" content="${name}">
-<meta name="twitter:card" content="summary">${identity(layout)}
+<meta property="og:image" content="${preview.image}">
+<meta property="og:image:type" content="${preview.type}">
+<meta property="og:image:width" content="${preview.width}">
+<meta property="og:image:height" content="${preview.height}">
+<meta property="og:image:alt" content="${preview.alt}">
+<meta name="twitter:card" content="summary_large_image">${identity(layout)}
 <meta name="color-scheme" content="light dark">
 <meta name="theme-color" content="#eff1f5" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#181825" media="(prefers-color-scheme: dark)">

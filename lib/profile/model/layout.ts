@@ -14,6 +14,7 @@ import { blueskyProfileUrl, isBlueskyLink } from "../../identity/bluesky.ts";
 import { fediverseAccount } from "../../identity/fediverse.ts";
 import type { KnownActivity } from "../../live/feed.ts";
 import { ago, type LocalTime, ownerLocalTime } from "./owner-time.ts";
+import { PREVIEW_IMAGE, previewAlt, previewCard } from "./preview-card.ts";
 
 /** One endpoint of the API, with a command that calls it. */
 export interface EndpointExample {
@@ -127,6 +128,14 @@ export interface ProfileLayout {
     readonly pageLinks: readonly (PageLink & { readonly href: string })[];
     /** Whether the page loads the routes' scripts: when a route has one (`pageScript`). */
     readonly pageScript: boolean;
+  };
+  /** The image a link preview shows of the page (`preview-card.ts`): its URL, size, type and alt text. */
+  readonly preview: {
+    readonly image: string;
+    readonly width: number;
+    readonly height: number;
+    readonly type: string;
+    readonly alt: string;
   };
   /** The page a browser gets: every field, drawn. */
   readonly page: string;
@@ -289,6 +298,13 @@ export function profileLayout(
         pageLink ? [{ ...pageLink, href: `${siteUrl}${path}` }] : [],
       ),
       pageScript: routes.some(({ pageScript }) => pageScript !== undefined),
+    },
+    preview: {
+      image: `${siteUrl}${PREVIEW_IMAGE.path}`,
+      width: PREVIEW_IMAGE.width,
+      height: PREVIEW_IMAGE.height,
+      type: PREVIEW_IMAGE.type,
+      alt: previewAlt(previewCard(content, siteUrl, at)),
     },
     page: `${siteUrl}/`,
     updated: profile.updated,
