@@ -6,19 +6,20 @@
  * memory two idle seconds after; and the cached image under load, against a bare
  * `Bun.serve` sending the same bytes, in rounds of turns as every case.
  *
- *   bun run build && bun run bench/preview-image.ts            5 starts, 6 rounds
- *   bun run bench/preview-image.ts --runs 9 --rounds 3 dist/site
+ *   bun run build && bun run bench/preview-image.ts dist/site   5 starts of each, 6 rounds
+ *   bun run bench/preview-image.ts --runs 9 A B                 builds compared, in turns
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { PREVIEW_IMAGE } from "../lib/profile/model/preview-card.ts";
-import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 import { type Resident, type ServerProcess, startServerProcess } from "../scripts/loopback.ts";
 import { baselineClass, recording } from "./baseline-server.ts";
 import { type BenchCase, CLIENTS, median } from "./cases.ts";
+import { compareBuilds } from "./compare-builds.ts";
 import { onServerCore } from "./cores.ts";
+import { startLiveSource } from "./live-source.ts";
 import { load } from "./load.ts";
 import { evictFromPageCache } from "./page-cache.ts";
 import { roundInTurns, target } from "./rounds.ts";
@@ -56,8 +57,17 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
+/** What one cold start found. */
+interface Start {
+  readonly before: Resident;
+  readonly firstDrawMs: number;
+  readonly firstDrawCpuMs: number;
+  readonly after: Resident;
+  readonly cachedMs: number;
+}
+
 /** One start of a cold copy: memory idle, the first image, memory after it, the cached one. */
-async function oneStart(executable: string, env: Readonly<Record<string, string>>) {
+async function oneStart(executable: string, env: Readonly<Record<string, string>>): Promise<Start> {
   const dir = mkdtempSync(join(tmpdir(), "bench-preview-"));
   const copy = join(dir, basename(executable));
   copyFileSync(executable, copy);
@@ -121,6 +131,23 @@ async function cachedUnderLoad(executable: string, env: Readonly<Record<string, 
   }
 }
 
+/** The medians of `starts`, and the cached image's rounds. */
+function summarised(
+  starts: readonly Start[],
+  cached: Awaited<ReturnType<typeof cachedUnderLoad>>,
+): PreviewImageResult {
+  const of = (pick: (start: Start) => number) => median(starts.map(pick));
+  return {
+    starts: starts.length,
+    before: { vmRssMb: of((s) => s.before.vmRssMb), rssAnonMb: of((s) => s.before.rssAnonMb) },
+    firstDrawMs: of((s) => s.firstDrawMs),
+    firstDrawCpuMs: of((s) => s.firstDrawCpuMs),
+    after: { vmRssMb: of((s) => s.after.vmRssMb), rssAnonMb: of((s) => s.after.rssAnonMb) },
+    cachedMs: of((s) => s.cachedMs),
+    ...cached,
+  };
+}
+
 /** The preview image's costs in `executable`, over `runs` cold starts and `rounds` rounds. */
 export async function previewImageCosts(
   executable: string,
@@ -128,18 +155,9 @@ export async function previewImageCosts(
   runs: number,
   rounds: number,
 ): Promise<PreviewImageResult> {
-  const starts: Awaited<ReturnType<typeof oneStart>>[] = [];
+  const starts: Start[] = [];
   for (let run = 0; run < runs; run++) starts.push(await oneStart(executable, env));
-  const of = (pick: (start: (typeof starts)[number]) => number) => median(starts.map(pick));
-  return {
-    starts: runs,
-    before: { vmRssMb: of((s) => s.before.vmRssMb), rssAnonMb: of((s) => s.before.rssAnonMb) },
-    firstDrawMs: of((s) => s.firstDrawMs),
-    firstDrawCpuMs: of((s) => s.firstDrawCpuMs),
-    after: { vmRssMb: of((s) => s.after.vmRssMb), rssAnonMb: of((s) => s.after.rssAnonMb) },
-    cachedMs: of((s) => s.cachedMs),
-    ...(await cachedUnderLoad(executable, env, rounds)),
-  };
+  return summarised(starts, await cachedUnderLoad(executable, env, rounds));
 }
 
 /** The figures in one line, as the bench prints them. */
@@ -153,34 +171,26 @@ export function previewImageLine(result: PreviewImageResult): string {
   );
 }
 
+/** Rounds of the cached image against bare, run alone. */
+const ROUNDS_ALONE = 6;
+
 if (import.meta.main) {
-  const COMMAND = {
+  const { measured } = await compareBuilds({
     name: "bun run bench/preview-image.ts",
-    usage: `usage: bun run bench/preview-image.ts [--runs N] [--rounds N] [EXECUTABLE]
-
-Starts cold copies of EXECUTABLE (default: dist/site, which bun run build
-writes) and prints the median time and CPU time of the first /preview.png, the
-memory before and after it, and the cached image's throughput against a bare
-server sending the same bytes.
-
-Options:
-  --runs N     cold starts (default 5)
-  --rounds N   rounds of the cached image against bare (default 6)
-  -h, --help   this text`,
-    options: { runs: { type: "string" }, rounds: { type: "string" } },
-    positionals: true,
-  } as const;
-  const read = readCommandLine(process.argv.slice(2), COMMAND, CONSOLE);
-  if (read.exit !== undefined) process.exit(read.exit);
-  const executable = read.positionals[0] ?? join(import.meta.dir, "..", "dist", "site");
-  const { startLiveSource } = await import("./live-source.ts");
+    what: `Starts cold copies of each executable (bun run build writes dist/site), in
+turns, and prints the median time and CPU time of the first /preview.png, the
+memory before and after it; then the cached image's throughput against a bare
+server sending the same bytes, over ${ROUNDS_ALONE} rounds.`,
+    defaultRuns: 5,
+    measure: oneStart,
+  });
   const live = startLiveSource();
-  const result = await previewImageCosts(
-    executable,
-    live.env,
-    Number(read.values.runs ?? 5),
-    Number(read.values.rounds ?? 6),
-  );
-  live.stop();
-  console.log(previewImageLine(result));
+  try {
+    for (const [executable, starts] of measured) {
+      const cached = await cachedUnderLoad(executable, live.env, ROUNDS_ALONE);
+      console.log(`${executable}: ${previewImageLine(summarised(starts, cached))}`);
+    }
+  } finally {
+    live.stop();
+  }
 }

@@ -21,6 +21,7 @@ import { liveViewLines } from "../profile/ansi/live-view.ts";
 import { profileLayout } from "../profile/model/layout.ts";
 import { liveStatus } from "../profile/model/live-status.ts";
 import { WIDTH } from "../profile/text-switches.ts";
+import { replies } from "../replies/feature.ts";
 import type { Site } from "../site/site.ts";
 
 /** The screens a terminal session switches between, each a key away. */
@@ -48,8 +49,16 @@ const linesOf = (text: string): string[] => text.replace(/\n$/, "").split("\n");
 
 export function doorScreens(site: Site, feed: Pick<LiveFeed, "latest">): DoorScreens {
   const pickQuote = randomPicker(site.read(QUOTES), site.random);
+  const talk = site.service(replies);
   const layoutAt = () =>
-    profileLayout(site.content, site.routes, site.config.siteUrl, new Date(site.clock()), feed.latest());
+    profileLayout(
+      site.content,
+      site.routes,
+      site.config.siteUrl,
+      new Date(site.clock()),
+      feed.latest(),
+      talk.conversation(),
+    );
   const draw = (
     screen: ScreenName,
     width: number,

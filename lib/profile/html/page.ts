@@ -14,7 +14,9 @@
 import { html, SafeHtml, safeHref } from "../../utils/escape-html.ts";
 import type {
   CareerEntry,
+  PostedLine,
   ProfileLayout,
+  ReplyLine,
   SectionId,
   SectionRenderers,
   TimelineEntry,
@@ -176,6 +178,40 @@ function timelineItem({
 <li><p class="years">${years}${location ? html` <span class="where">· ${location}</span>` : ""}</p><h3>${title} <span class="place">· ${current ? html`<span class="p-org">${place}</span>` : place}</span></h3>${detail ? html`<p>${detail}</p>` : ""}${highlights.length > 0 ? html`<ul class="highlights">${highlights.map((item) => html`<li>${item}</li>`)}</ul>` : ""}</li>`;
 }
 
+/** A link to where a stranger's words are: user-generated, and vouched for by no one (`ugc nofollow`). */
+function strangers(content: string | SafeHtml, url: string, classes: string): SafeHtml {
+  const href = safeHref(url);
+  return href
+    ? html`<a class="${classes}" href="${href}" rel="ugc nofollow">${content}</a>`
+    : html`${content}`;
+}
+
+/**
+ * The newest update posted elsewhere, as an h-entry with its copies as `u-syndication`,
+ * and the replies to the latest, each an `h-cite` among its comments; nothing while no
+ * update has been posted.
+ */
+function conversation(posted: PostedLine | undefined, replies: readonly ReplyLine[]): SafeHtml | "" {
+  if (!posted) return "";
+  const copies = posted.posts.map((post, i) => {
+    const href = safeHref(post.url);
+    const link = href
+      ? html`<a class="u-syndication" href="${href}" rel="syndication">${post.name}</a>`
+      : post.name;
+    return i === 0 ? link : html`, ${link}`;
+  });
+  const comments = replies.map(
+    ({ author, handle, authorUrl, text, at, ago, url, service }) => html`
+<li class="p-comment h-cite">${strangers(author, authorUrl, "p-author h-card")} <span class="author">${handle}</span> · ${strangers(html`<time class="dt-published" datetime="${at}">${ago}</time>`, url, "u-url")} on ${service}: <span class="p-content">${text}</span></li>`,
+  );
+  return html`
+<div class="h-entry"><p class="live"><b>Posted</b> <span class="p-name">${posted.text}</span> · <time class="dt-published" datetime="${posted.at}">${posted.at.slice(0, 10)}</time> · on ${copies}</p>${
+    replies.length > 0
+      ? html`<div class="now-lists"><div><h3>Replies</h3><ul>${comments}</ul></div></div>`
+      : ""
+  }</div>`;
+}
+
 /** Each section's body; its heading comes from `PROFILE_SECTIONS`. */
 const SECTIONS: SectionRenderers<SafeHtml> = {
   now: ({
@@ -192,7 +228,7 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
       ({ title, author }) => html`<cite>${title}</cite> <span class="author">${author}</span>`,
     ),
     "books",
-  )}${list("Not doing", status.notDoing, "declined")}</div>`,
+  )}${list("Not doing", status.notDoing, "declined")}</div>${conversation(status.posted, status.replies)}`,
 
   career: ({ timeline }) => html`<ol class="timeline">${timeline.map(timelineItem)}</ol>`,
 
