@@ -5,8 +5,10 @@
  * without an account, at most 60, twenty deep). A status that is no more is a 404. Each
  * reply's `content` is HTML, made text here (`html-text.ts`).
  */
+
+import { shownText } from "../utils/shown-text.ts";
 import { htmlText } from "./html-text.ts";
-import { NAME_MAX, REPLY_TEXT_MAX, type Reply, shownText, webAddress } from "./reply.ts";
+import { NAME_MAX, REPLY_TEXT_MAX, type Reply, webAddress } from "./reply.ts";
 import { InvalidBody, instant, isObject, type Thread } from "./thread.ts";
 
 /** One reply from a Status, or undefined for one that cannot be shown. */

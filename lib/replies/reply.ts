@@ -1,12 +1,10 @@
 /**
- * @module A reply to one of the owner's posts, as every answer shows it, and how a
- * stranger's text is made fit to show: what strangers write is hostile (escape codes, a
- * right-to-left override, markup, ten thousand characters), so every field is cut to one
- * line of printable text (`onOneLine`), its spaces collapsed, and cut at a whole character
- * (a grapheme, never half an emoji) to a length answers can hold. Markup stays text: each
- * renderer escapes it for where it goes.
+ * @module A reply to one of the owner's posts, as every answer shows it. What strangers
+ * write is hostile (escape codes, a right-to-left override, markup, ten thousand
+ * characters), so every field is made one line of printable text cut at a whole
+ * character (`lib/utils/shown-text.ts`) to a length answers can hold. Markup stays text:
+ * each renderer escapes it for where it goes.
  */
-import { onOneLine } from "../utils/one-line-text.ts";
 
 /** Where a reply was written: the services the owner's updates are posted to. */
 export type ReplyService = "bluesky" | "mastodon";
@@ -35,24 +33,6 @@ export const REPLY_TEXT_MAX = 300;
 export const NAME_MAX = 64;
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
-/** An escape sequence (ECMA-48's CSI, OSC and the two-byte ones): taken out whole, not left as `[31m`. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what this finds.
-const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-_])/g;
-
-/** `text` on one line, its spaces collapsed, at most `max` characters as a person counts them. */
-export function shownText(text: string, max: number): string {
-  const clean = onOneLine(text.replace(ESCAPE_SEQUENCE, "")).replace(/\s+/g, " ").trim();
-  const parts: string[] = [];
-  for (const { segment } of graphemes.segment(clean)) {
-    if (parts.length === max) {
-      parts[max - 1] = "…";
-      break;
-    }
-    parts.push(segment);
-  }
-  return parts.join("").trimEnd();
-}
 
 /** An address a reader may follow: http or https, absolute; undefined otherwise. */
 export function webAddress(raw: unknown): string | undefined {

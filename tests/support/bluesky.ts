@@ -58,6 +58,8 @@ export interface StandInBluesky {
   readonly requests: BlueskyRequest[];
   /** The records put, by their at:// URI. */
   readonly records: Map<string, { readonly cid: string; readonly value: Record<string, unknown> }>;
+  /** The blobs uploaded, by their CID. */
+  readonly blobs: Map<string, Uint8Array>;
   /** From now on, `method` answers so; `undefined` puts it right again. */
   misbehave(method: BlueskyMethod, misbehaviour: Misbehaviour | undefined): void;
   /** The replies the AppView shows under the post `uri`, and whether the post itself is there. */
@@ -165,6 +167,7 @@ export function startBluesky(): StandInBluesky {
   const did = "did:plc:standinrinhayashi0000000";
   const requests: BlueskyRequest[] = [];
   const records = new Map<string, { cid: string; value: Record<string, unknown> }>();
+  const blobs = new Map<string, Uint8Array>();
   const misbehaving = new Map<string, Misbehaviour>();
   const threads = new Map<string, readonly StandInReply[] | "gone" | "extra-entries">();
   const accessJwt = `access-${createHash("sha256").update(did).digest("hex").slice(0, 16)}`;
@@ -210,8 +213,10 @@ export function startBluesky(): StandInBluesky {
       case "com.atproto.repo.uploadBlob": {
         if (!authed) return xrpcError(401, "AuthenticationRequired", "Authentication Required");
         const mimeType = request.headers.get("content-type");
+        const cid = cidOf(bytes, 0x55);
+        blobs.set(cid, bytes);
         return Response.json({
-          blob: { $type: "blob", ref: { $link: cidOf(bytes, 0x55) }, mimeType, size: bytes.byteLength },
+          blob: { $type: "blob", ref: { $link: cid }, mimeType, size: bytes.byteLength },
         });
       }
       case "com.atproto.repo.putRecord": {
@@ -288,6 +293,7 @@ export function startBluesky(): StandInBluesky {
     did,
     requests,
     records,
+    blobs,
     misbehave(method, misbehaviour) {
       if (misbehaviour) misbehaving.set(method, misbehaviour);
       else misbehaving.delete(method);

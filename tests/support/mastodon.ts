@@ -48,6 +48,8 @@ export interface StandInMastodon {
   /** The server's limit (500 by default). */
   maxCharacters: number;
   misbehave(call: MastodonCall, misbehaviour: Misbehaviour | undefined): void;
+  /** Forgets every status posted, and every Idempotency-Key: an account as new. */
+  reset(): void;
   /** The replies under the status `id`; "gone" for a status that is no more. */
   context(id: string, descendants: readonly StandInStatus[] | "gone"): void;
   refuse(): void;
@@ -213,6 +215,10 @@ export function startMastodon(): StandInMastodon {
     },
     context: (id: string, descendants: readonly StandInStatus[] | "gone") =>
       void contexts.set(id, descendants),
+    reset() {
+      posted.clear();
+      byKey.clear();
+    },
     refuse: () => server.stop(true),
     reopen: () => {
       server = serve(port);
