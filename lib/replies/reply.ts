@@ -32,8 +32,6 @@ export const REPLY_TEXT_MAX = 300;
 /** How much of a name or a handle. */
 export const NAME_MAX = 64;
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
 /** An address a reader may follow: http or https, absolute; undefined otherwise. */
 export function webAddress(raw: unknown): string | undefined {
   if (typeof raw !== "string" || raw.length > 2000) return undefined;
