@@ -187,9 +187,10 @@ function strangers(content: string | SafeHtml, url: string, classes: string): Sa
 }
 
 /**
- * The newest update posted elsewhere, as an h-entry with its copies as `u-syndication`,
- * and the replies to the latest, each an `h-cite` among its comments; nothing while no
- * update has been posted.
+ * The newest update posted elsewhere, as an h-entry among the lists of /now: where it was
+ * posted as its `u-syndication`, and the replies to the latest posts as its `p-comment
+ * h-cite`s, each its text and, under it as a book's author is, who wrote it and when.
+ * Nothing while no update has been posted.
  */
 function conversation(posted: PostedLine | undefined, replies: readonly ReplyLine[]): SafeHtml | "" {
   if (!posted) return "";
@@ -202,13 +203,10 @@ function conversation(posted: PostedLine | undefined, replies: readonly ReplyLin
   });
   const comments = replies.map(
     ({ author, handle, authorUrl, text, at, ago, url, service }) => html`
-<li class="p-comment h-cite">${strangers(author, authorUrl, "p-author h-card")} <span class="author">${handle}</span> · ${strangers(html`<time class="dt-published" datetime="${at}">${ago}</time>`, url, "u-url")} on ${service}: <span class="p-content">${text}</span></li>`,
+<li class="p-comment h-cite"><span class="p-content">${text}</span><span class="author">${strangers(author, authorUrl, "p-author h-card")} ${handle} · ${strangers(html`<time class="dt-published" datetime="${at}">${ago}</time>`, url, "u-url")} on ${service}</span></li>`,
   );
-  return html`
-<div class="h-entry"><p class="live"><b>Posted</b> <span class="p-name">${posted.text}</span> · <time class="dt-published" datetime="${posted.at}">${posted.at.slice(0, 10)}</time> · on ${copies}</p>${
-    replies.length > 0
-      ? html`<div class="now-lists"><div><h3>Replies</h3><ul>${comments}</ul></div></div>`
-      : ""
+  return html`<div class="h-entry"><h3>Posted</h3><ul><li><span class="p-name">${posted.text}</span><span class="author"><time class="dt-published" datetime="${posted.at}">${posted.at.slice(0, 10)}</time> · on ${copies}</span></li></ul>${
+    replies.length > 0 ? html`<h3>Replies</h3><ul>${comments}</ul>` : ""
   }</div>`;
 }
 
@@ -228,7 +226,7 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
       ({ title, author }) => html`<cite>${title}</cite> <span class="author">${author}</span>`,
     ),
     "books",
-  )}${list("Not doing", status.notDoing, "declined")}</div>${conversation(status.posted, status.replies)}`,
+  )}${list("Not doing", status.notDoing, "declined")}${conversation(status.posted, status.replies)}</div>`,
 
   career: ({ timeline }) => html`<ol class="timeline">${timeline.map(timelineItem)}</ol>`,
 
