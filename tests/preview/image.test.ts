@@ -2,9 +2,11 @@
  * The preview image at /preview.png: a 1200×630 PNG of the card, the same for every client,
  * cached as the other prepared answers, with a strong ETag from what it draws and its
  * 304; drawn once while the card stays the same; legible (WCAG AA, and read back by
- * tesseract); in the owner's script.
+ * tesseract); in the owner's script; its code loaded by neither entry point at start-up.
  */
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
 import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import { CARD_COLOURS } from "../../lib/preview/draw.ts";
 import { previewEtag } from "../../lib/preview/preview-image.ts";
@@ -145,4 +147,41 @@ describe("the owner's script", () => {
     // tesseract's English data reads no diacritics: the letters around them read back.
     expect(ocr(image)).toMatch(/Ing.nieure donn.es, Krak.w/);
   });
+});
+
+describe("loaded only when an image is first asked for", () => {
+  const root = join(import.meta.dir, "..", "..");
+  /** Static imports (type imports aside) of a module: what loads with it. */
+  const STATIC =
+    /(?:^|\n)\s*import\s+(?!type\b)[^;]*?\bfrom\s*["']([^"']+)["']|(?:^|\n)\s*export\s+(?!type\b)[^;]*?\bfrom\s*["']([^"']+)["']/g;
+
+  /** Every module and package the entry point loads at start-up, following static imports. */
+  function loadedAtStart(entry: string): Set<string> {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const match of readFileSync(join(root, file), "utf8").matchAll(STATIC)) {
+        const specifier = (match[1] ?? match[2]) as string;
+        if (specifier.startsWith(".")) visit(normalize(join(dirname(file), specifier)));
+        else seen.add(specifier);
+      }
+    };
+    visit(entry);
+    return seen;
+  }
+
+  test.each(["server.ts", "server.deno.ts"])(
+    "%s loads neither the drawing nor satori and resvg at start-up",
+    (entry) => {
+      const loaded = loadedAtStart(entry);
+      expect(loaded.has("lib/preview/feature.ts")).toBe(true);
+      for (const drawing of ["lib/preview/draw.ts", "lib/preview/fonts.ts", "satori", "@resvg/resvg-wasm"]) {
+        expect({ drawing, loaded: loaded.has(drawing) }).toEqual({ drawing, loaded: false });
+      }
+      expect(readFileSync(join(root, "lib/preview/preview-image.ts"), "utf8")).toContain(
+        'import("./draw.ts")',
+      );
+    },
+  );
 });
