@@ -4,12 +4,15 @@
  * options the app carries (`lib/http/server-options.ts`); `Bun.serve` serves the metrics'
  * bare handler with the same options.
  */
+
+import { basename } from "node:path";
 import type { Server } from "bun";
 import { type Runtime, start } from "./lib/app/start.ts";
 import { SITE } from "./lib/features.ts";
 import { internalError } from "./lib/http/errors.ts";
 import { SERVER_OPTIONS } from "./lib/http/server-options.ts";
 import { ListenError, type ListenFailure } from "./lib/runtime/listen-error.ts";
+import { fromNodeModules, type PackageFiles } from "./lib/runtime/package-files.ts";
 
 /** e.g. `http://127.0.0.1:3000`, `http://[::1]:3000`. */
 function urlOf(hostname: string, port: number | undefined): string {
@@ -31,6 +34,17 @@ function listening<T>(listen: () => T): T {
     throw failure ? new ListenError(failure, error) : error;
   }
 }
+
+/**
+ * The executable carries the package files the features name, by their file name
+ * (`scripts/build.ts`); run from source, they are in node_modules.
+ */
+const packageFile: PackageFiles = (path) => {
+  const embedded = Bun.embeddedFiles.find(
+    (file) => (file as Blob & { name?: string }).name === basename(path),
+  );
+  return embedded ? embedded.bytes() : fromNodeModules(path);
+};
 
 export const bun: Runtime = {
   name: `bun ${Bun.version}`,
@@ -70,6 +84,7 @@ export const bun: Runtime = {
       },
     };
   },
+  packageFile,
   async serve(fetch, { host, port }) {
     const server = listening(() =>
       Bun.serve({ ...SERVER_OPTIONS, error: () => internalError(), hostname: host, port, fetch }),

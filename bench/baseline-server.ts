@@ -19,12 +19,18 @@ export interface Recorded {
   readonly key: string;
   readonly status: number;
   readonly headers: [string, string][];
+  /** The body as text; base64 for an image. */
   readonly body: string;
+  readonly base64?: true;
 }
 
 /** What the baseline replays for `key`: the app's answer, less the headers Bun adds itself. */
 export async function recording(key: string, response: Response): Promise<Recorded> {
   const headers = [...response.headers].filter(([name]) => name !== "date" && name !== "content-length");
+  if (response.headers.get("content-type")?.startsWith("image/")) {
+    const body = Buffer.from(await response.arrayBuffer()).toString("base64");
+    return { key, status: response.status, headers, body, base64: true };
+  }
   return { key, status: response.status, headers, body: await response.text() };
 }
 
@@ -47,13 +53,13 @@ if (import.meta.main) {
   // Bun's router picks the path; a recording with a query (`/?format=3`) is found by it,
   // the class after it, and otherwise only terminal text reads `request.url` (for `?nocolor`).
   const byPath = new Map<string, Map<string, Replayed>>();
-  for (const { key, status, headers, body } of recorded) {
+  for (const { key, status, headers, body, base64 } of recorded) {
     const [pathAndQuery = "", kind = ""] = key.split(" ");
     const [path = "", query] = pathAndQuery.split("?");
     const kinds = byPath.get(path) ?? new Map<string, Replayed>();
     const isText = headers.some(([name, value]) => name === "content-type" && value.startsWith("text/plain"));
     kinds.set(query === undefined ? kind : `?${query} ${kind}`, {
-      response: new Response(body, { status, headers }),
+      response: new Response(base64 ? Buffer.from(body, "base64") : body, { status, headers }),
       isText: isText && query === undefined,
     });
     byPath.set(path, kinds);

@@ -4,6 +4,7 @@
  */
 import type { Memory } from "./memory.ts";
 import type { OpenDoorsResult } from "./open-doors.ts";
+import { type PreviewImageResult, previewImageLine } from "./preview-image.ts";
 import { RESIDENT_PARTS, type ResidentPart } from "./resident-parts.ts";
 import type { WireRow } from "./wire-bytes.ts";
 
@@ -19,6 +20,8 @@ export const TARGETS = {
   rssAnonMb: 24,
   /** …and `VmRSS` at most this over the reference that does the built-ins' work the API asks of Bun. */
   vmRssOverBuiltInsMb: 30,
+  /** The first preview image, from a cold start, request to answer: at most this many ms. */
+  firstDrawMs: 1000,
 } as const;
 
 export interface CaseRow {
@@ -70,6 +73,8 @@ export interface BenchResult {
   readonly longRun: { after100k: number; afterMillion: number; requests: number } | undefined;
   /** The SSH door: memory per session, and HTTP beside every slot taken (`bench/open-doors.ts`). */
   readonly doors: OpenDoorsResult;
+  /** The preview image: its first drawing, the memory after it, the cached image under load (`bench/preview-image.ts`). */
+  readonly preview: PreviewImageResult;
   readonly minutes: number;
 }
 
@@ -139,6 +144,11 @@ function verdicts(result: BenchResult) {
       target: `VmRSS ≤ the built-ins' + ${TARGETS.vmRssOverBuiltInsMb} MB after every API representation`,
       found: `${fmt(settled.vmRssMb, 1)} MB, ceiling ${fmt(vmRssCeiling, 1)} MB (${fmt(atFirst.vmRssMb, 1)} MB at the first 200${fromDisk ? "" : "; page cache not dropped"})`,
       ok: settled.vmRssMb <= vmRssCeiling,
+    },
+    {
+      target: `the first preview image ≤ ${TARGETS.firstDrawMs} ms; cached, ≥ ${TARGETS.ratioFloor} of bare`,
+      found: `${fmt(result.preview.firstDrawMs)} ms (${fmt(result.preview.firstDrawCpuMs)} ms of CPU); ${ratio(result.preview.ratio)}`,
+      ok: result.preview.firstDrawMs <= TARGETS.firstDrawMs && result.preview.ratio >= TARGETS.ratioFloor,
     },
     {
       target: `with ${result.doors.sessions} SSH sessions open: ≥ ${TARGETS.ratioFloor} of bare, p99 ≤ ${TARGETS.p99Ceiling}× bare`,
@@ -262,6 +272,7 @@ export function renderReport(result: BenchResult): { summary: string; markdown: 
     `SSH door: ${result.doors.sessions} sessions open on the live view took ${fmt(result.doors.openRssMb - result.doors.idleRssMb, 1)} MB ` +
       `(${fmt(result.doors.perSessionKb)} KB each, VmRSS ${fmt(result.doors.idleRssMb, 1)} → ${fmt(result.doors.openRssMb, 1)} MB); ` +
       `beside them, HTTP at ${ratio(result.doors.ratio)} of bare, p99 ${fmt(result.doors.appP99Ms, 2)} ms against ${fmt(result.doors.bareP99Ms, 2)} ms (${result.rows[0]?.name ?? "the first case"}).`,
+    previewImageLine(result.preview),
     ...(longRun
       ? [
           `Resident memory after 100k requests ${fmt(longRun.after100k, 1)} MB, after ${fmt(longRun.requests / 1e6, 2)}M ${fmt(longRun.afterMillion, 1)} MB (${fmt((longRun.afterMillion / longRun.after100k - 1) * 100, 1)}%).`,

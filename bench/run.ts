@@ -3,8 +3,10 @@
  * the very bytes and headers the app gave, per endpoint and client class, on this
  * machine, in the same run; one case of each representation again with 200 live views
  * open beside the load, and what each view holds (`bench/views-open.ts`); the first case
- * beside 50 SSH sessions, and what each holds (`bench/open-doors.ts`); then its start-up
- * time, and its memory after every representation (`bench/memory.ts`). Prints the figures
+ * beside 50 SSH sessions, and what each holds (`bench/open-doors.ts`); the preview image's
+ * first drawing, the memory after it, and the cached image under load
+ * (`bench/preview-image.ts`); then its start-up time, and its memory after every
+ * representation (`bench/memory.ts`). Prints the figures
  * with the targets they meet, writes them to bench/results/, and rewrites the table in
  * docs/benchmark.md.
  *
@@ -30,6 +32,7 @@ import { startLiveSource } from "./live-source.ts";
 import { GENERATOR, type LoadResult, load } from "./load.ts";
 import { DOCS_PATHS, measureMemory } from "./memory.ts";
 import { openDoorsCosts } from "./open-doors.ts";
+import { previewImageCosts } from "./preview-image.ts";
 import { compileReferences } from "./reference/compile.ts";
 import { type BenchResult, type CaseRow, renderReport, TARGETS } from "./report.ts";
 import { CONNECTIONS, inAlternateOrder, type Pair, roundInTurns, TURNS, target } from "./rounds.ts";
@@ -227,6 +230,8 @@ async function main(): Promise<BenchResult> {
   const longRun = options.long ? await rssOverLongRun(app) : undefined;
   // A server of its own, its SSH door full, beside the same baseline.
   const doors = await openDoorsCosts(EXECUTABLE, live.env, baseline, CONTROL_CASE, ROUNDS);
+  // Cold copies of their own, for the first drawing; the cached image against a bare server of its own.
+  const preview = await previewImageCosts(EXECUTABLE, live.env, MEMORY_STARTS, ROUNDS);
   for (const server of [app, baseline, twin]) await server.stop();
 
   const start = {
@@ -265,6 +270,7 @@ async function main(): Promise<BenchResult> {
     memory,
     longRun,
     doors,
+    preview,
     minutes: (performance.now() - began) / 60_000,
   };
 }

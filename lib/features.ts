@@ -13,11 +13,23 @@ import { doors } from "./doors/feature.ts";
 import { indexNow } from "./indexnow/feature.ts";
 import { live } from "./live/feature.ts";
 import { mcp } from "./mcp/feature.ts";
+import { preview } from "./preview/feature.ts";
 import { pageScripts } from "./profile/html/page-scripts.ts";
+import { replies } from "./replies/feature.ts";
 import type { Feature } from "./site/feature.ts";
 import { streams } from "./streams/feature.ts";
 
-export const FEATURES: readonly Feature[] = [live, streams, indexNow, doors, mcp, apiDocs, pageScripts];
+export const FEATURES: readonly Feature[] = [
+  live,
+  replies,
+  streams,
+  indexNow,
+  doors,
+  mcp,
+  apiDocs,
+  pageScripts,
+  preview,
+];
 
 /** The route files and the features: what `start` serves. */
 export const SITE: SiteParts = { routes, features: FEATURES };

@@ -4,7 +4,8 @@
  * and its time baked in (`GIT_COMMIT` and `GIT_COMMIT_TIME`, else git).
  * `bun run build --help` prints the options, and does nothing else.
  */
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ContentError } from "../lib/content/site-content.ts";
 import { CONSOLE, readCommandLine } from "../lib/runtime/command-line.ts";
 import { loadConfig } from "../lib/runtime/config.ts";
@@ -83,12 +84,24 @@ try {
   process.exit(1);
 }
 
+/**
+ * The package files the features read while they run (fonts, wasm), which the executable
+ * carries under their own file names for the entry point to find (`Bun.embeddedFiles`).
+ */
+function packageFiles(features: readonly { readonly packageFiles?: readonly string[] }[]): string[] {
+  const paths = features.flatMap((feature) => feature.packageFiles ?? []);
+  const names = new Set(paths.map((path) => basename(path)));
+  if (names.size !== paths.length) throw new Error("two package files the features read share a file name");
+  return paths.map((path) => fileURLToPath(import.meta.resolve(path)));
+}
+
 const sha = commit();
 const build = await Bun.build({
   target: "bun",
   // Not minified: Elysia reads its hooks' parameter names to decide what each request's
   // context carries (the access log's `route`), and minified names hide them.
-  entrypoints: [join(root, "server.ts")],
+  entrypoints: [join(root, "server.ts"), ...packageFiles(SITE.features)],
+  naming: { asset: "[name].[ext]" },
   compile: { outfile: resolve(root, outfile) },
   // Bytecode: the executable parses nothing at start-up (docs/performance.md).
   bytecode: !read.values["no-bytecode"],

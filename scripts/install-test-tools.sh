@@ -20,6 +20,8 @@
 #     without its recommended node exporter, which is no part of the tests;
 #   - Debian's faketime (libfaketime): the owner's commands run on a clock set to another
 #     time, as a computer in another time zone has it (tests/support/faked-clock.ts).
+#   - Debian's tesseract-ocr, with its English and Hindi data: the preview image read back
+#     as words by an OCR engine (tests/support/ocr.ts).
 # Does nothing when all are present. Set CHROMIUM_PATH to use another Chromium.
 set -euo pipefail
 
@@ -47,6 +49,8 @@ fi
 if ! /usr/bin/python3 -c "import feedparser" >/dev/null 2>&1; then packages+=(python3-feedparser); fi
 if ! fc-list :lang=hi 2>/dev/null | grep -q .; then packages+=(fonts-lohit-deva); fi
 if ! command -v faketime >/dev/null 2>&1; then packages+=(faketime); fi
+if ! command -v tesseract >/dev/null 2>&1; then packages+=(tesseract-ocr tesseract-ocr-eng); fi
+if ! tesseract --list-langs 2>/dev/null | grep -qx hin; then packages+=(tesseract-ocr-hin); fi
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 if [ "${#packages[@]}" -gt 0 ]; then

@@ -2,7 +2,8 @@
  * `bun run now`: /now kept current from the terminal. `status`, `add` and `remove` change
  * content/now.json only as start-up would accept it (else one line, and the file as it
  * was), set its `updated` to the owner's today, and record the change in
- * content/now-history.json, which the feeds list; `show` prints it. `--commit` commits the
+ * content/now-history.json, which the feeds list; `show` prints it. `--post` then posts
+ * the latest update to Bluesky and Mastodon (`bun run post`). `--commit` commits the
  * two files with a message that says what changed. A push then runs the release pipeline.
  */
 import { spawnSync } from "node:child_process";
@@ -22,6 +23,7 @@ import {
   shownPath,
   USAGE_ERROR,
 } from "../lib/runtime/command-line.ts";
+import type { Env } from "../lib/runtime/env.ts";
 import { quoteInput } from "../lib/utils/request-input.ts";
 import { contentJson } from "./content-json.ts";
 import { contentDir, readOwn } from "./init.ts";
@@ -37,6 +39,7 @@ import {
   sectionNamed,
   stampAfter,
 } from "./now-change.ts";
+import { postLatestUpdate } from "./post.ts";
 
 export const EXIT = { done: 0, notChanged: 1, usage: USAGE_ERROR } as const;
 
@@ -46,7 +49,7 @@ const COMMAND = {
        bun run now status TEXT
        bun run now add SECTION TEXT
        bun run now remove SECTION N
-       (each change with [--commit] [--content-dir DIR])
+       (each change with [--commit] [--post] [--content-dir DIR])
 
 Keeps content/now.json current: the status line, and what you are building,
 learning, reading and not doing. A change is checked as start-up checks the
@@ -69,6 +72,10 @@ Commands:
 Options:
   --commit           commit the two files, and nothing else, with a message
                      that says what changed
+  --post             then post the latest update to your Bluesky and Mastodon
+                     accounts, as bun run post does (the release pipeline posts
+                     after its deploy, which suits Mastodon's card better), and
+                     keep where in the history, committed with it
   --content-dir DIR  the content folder (default: $CONTENT_DIR, else content/)
   -h, --help         this text
 
@@ -78,7 +85,7 @@ Exit status:
      there; or, with --commit, not in a git repository; or written, but git
      could not commit it (it says so)
   2  a usage error`,
-  options: { commit: { type: "boolean" }, "content-dir": { type: "string" } },
+  options: { commit: { type: "boolean" }, post: { type: "boolean" }, "content-dir": { type: "string" } },
   positionals: true,
 } as const;
 
@@ -180,8 +187,16 @@ function sayNext(io: CommandOutput, committed: boolean): void {
 /** The process's own clock. */
 const SYSTEM_CLOCK: Clock = { now: () => Date.now(), sleep: (ms) => Bun.sleepSync(ms) };
 
-/** Runs the command; resolves to its exit status. `clock` tells the time. */
-export function nowCommand(args: readonly string[], io: CommandOutput, clock: Clock = SYSTEM_CLOCK): number {
+/**
+ * Runs the command; resolves to its exit status. `clock` tells the time; `env` holds the
+ * accounts `--post` posts to (`bun run post`).
+ */
+export async function nowCommand(
+  args: readonly string[],
+  io: CommandOutput,
+  clock: Clock = SYSTEM_CLOCK,
+  env: Env = process.env,
+): Promise<number> {
   const read = readCommandLine(args, COMMAND, io);
   if (read.exit !== undefined) return read.exit;
   const dir = contentDir(read.values["content-dir"]);
@@ -192,6 +207,8 @@ export function nowCommand(args: readonly string[], io: CommandOutput, clock: Cl
     const history = readChecked<NowHistory>(dir, NOW_HISTORY, []);
     if (change === undefined) {
       if (read.values.commit) return refuse(COMMAND, io, "--commit is for a change, not show");
+      if (read.values.post)
+        return refuse(COMMAND, io, "--post is for a change, not show: bun run post posts");
       show(io, dir, now, history);
       return EXIT.done;
     }
@@ -217,6 +234,11 @@ export function nowCommand(args: readonly string[], io: CommandOutput, clock: Cl
     for (const [path] of files) renameSync(`${path}.new`, path);
     const said = [next.text, next.note].filter(Boolean).join(" ");
     io.out(`${files.map(([path]) => shownPath(path)).join(" and ")}: ${said}`);
+    if (read.values.post) {
+      const run = await postLatestUpdate(dir, env, io);
+      if (typeof run !== "number" && run.recorded && !nextHistory)
+        files.push([join(dir, NOW_HISTORY.name), run.history]);
+    }
 
     if (!read.values.commit) {
       sayNext(io, false);
@@ -244,4 +266,4 @@ export function nowCommand(args: readonly string[], io: CommandOutput, clock: Cl
   }
 }
 
-if (import.meta.main) process.exitCode = nowCommand(process.argv.slice(2), CONSOLE);
+if (import.meta.main) process.exitCode = await nowCommand(process.argv.slice(2), CONSOLE);

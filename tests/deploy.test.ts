@@ -218,13 +218,22 @@ describe(".github/workflows/deploy.yml", () => {
     expect(runs("deploy").some((run) => run.includes("$(bun run site-url)"))).toBe(true);
   });
 
-  test("gives each step only the secrets it uses: FLY_API_TOKEN to flyctl's, none to notify", () => {
+  test("gives each step only the secrets it uses: FLY_API_TOKEN to flyctl's, the accounts' to post, none to notify", () => {
+    const POSTING = [
+      "BLUESKY_HANDLE",
+      "BLUESKY_APP_PASSWORD",
+      "BLUESKY_SERVICE",
+      "MASTODON_URL",
+      "MASTODON_TOKEN",
+    ].map((name) => `\${{ secrets.${name} }}`);
     for (const step of steps("deploy") as { run?: string; env?: Record<string, string> }[]) {
       const secrets = Object.values(step.env ?? {}).filter((value) => value.includes("secrets."));
-      expect({ run: step.run, secrets: secrets.length > 0 }).toEqual({
-        run: step.run,
-        secrets: Boolean(step.run?.includes("flyctl")),
-      });
+      const expected = step.run?.includes("flyctl")
+        ? ["${{ secrets.FLY_API_TOKEN }}"]
+        : step.run === "bun run post"
+          ? POSTING
+          : [];
+      expect({ run: step.run, secrets: secrets.sort() }).toEqual({ run: step.run, secrets: expected.sort() });
     }
   });
 

@@ -19,6 +19,7 @@ import { Metrics } from "../metrics/registry.ts";
 import type { Config, Env } from "../runtime/config.ts";
 import { Lifecycle, type LifecycleHooks } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
+import { fromNodeModules, type PackageFiles } from "../runtime/package-files.ts";
 import { VERSION } from "../runtime/version.ts";
 import type { Feature } from "../site/feature.ts";
 import { type HealthPart, siteHealth } from "../site/health.ts";
@@ -49,6 +50,8 @@ export interface AppOptions extends SiteParts {
   readonly random?: () => number;
   /** What the runtime knows of each request's connection; by default nothing (an app with no server). */
   readonly connections?: Connections;
+  /** Where the runtime keeps the files packages ship; by default node_modules. */
+  readonly packageFile?: PackageFiles;
 }
 
 /** An app, and what starting it needs. */
@@ -97,6 +100,7 @@ export function createApp(options: AppOptions): BuiltApp {
     log,
     metrics,
     connections: options.connections ?? NO_CONNECTIONS,
+    packageFile: options.packageFile ?? fromNodeModules,
     lifecycle,
     health: siteHealth(
       {

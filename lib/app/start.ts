@@ -15,6 +15,7 @@ import { readCommandLine } from "../runtime/command-line.ts";
 import { type Config, ConfigError, type Env, type ListenAddress, loadConfig } from "../runtime/config.ts";
 import { type AddressVariables, ListenError, type ListenFailure } from "../runtime/listen-error.ts";
 import { createLog, type Log } from "../runtime/log.ts";
+import type { PackageFiles } from "../runtime/package-files.ts";
 import { VERSION } from "../runtime/version.ts";
 import type { Site } from "../site/site.ts";
 import { type App, type AppOptions, createApp, type SiteParts } from "./app.ts";
@@ -63,6 +64,11 @@ export interface Runtime {
   httpServer(): HttpServer;
   /** Serves a bare fetch handler: the metrics, a second small server beside the app. Rejects as `listen` does. */
   serve(fetch: (request: Request) => Response, address: ListenAddress): Promise<Listening>;
+  /**
+   * Reads a file a package ships, where this runtime keeps it: the executable carries
+   * those the features name (`packageFiles`); without this, node_modules.
+   */
+  readonly packageFile?: PackageFiles;
 }
 
 /** A running server. */
@@ -104,7 +110,15 @@ export async function start(runtime: Runtime, options: StartOptions): Promise<Se
       out: runtime.out,
       err: runtime.err,
     });
-    built = createApp({ ...options, config, env: runtime.env, log, metrics, connections: http.connections });
+    built = createApp({
+      ...options,
+      config,
+      env: runtime.env,
+      log,
+      metrics,
+      connections: http.connections,
+      ...(runtime.packageFile && { packageFile: runtime.packageFile }),
+    });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) {
       runtime.err(`Cannot start: ${error.message}`);

@@ -225,6 +225,31 @@ export const NowSchema = t.Object(
   { additionalProperties: false, description: "A /now page: what the owner is focused on" },
 );
 
+/** Where an update was posted besides the site, for good: the post's page, and what its service calls it. */
+export const PostedSchema = t.Object(
+  {
+    service: t.Union([t.Literal("bluesky"), t.Literal("mastodon")], {
+      description: "Where it was posted",
+      ...expecting('"bluesky" or "mastodon"'),
+    }),
+    url: t.String({
+      format: "uri",
+      pattern: "^https?://[^\\s]+$",
+      maxLength: 500,
+      description: "The post's page, as its service shows it",
+      ...expecting("the post's address, like https://bsky.app/profile/did:plc:…/post/3n3g…"),
+    }),
+    id: t.String({
+      pattern:
+        "^(at://did:[a-z]+:[A-Za-z0-9._:%-]+/app\\.bsky\\.feed\\.post/[a-z2-7]{13}|[A-Za-z0-9]{1,64})$",
+      description:
+        "What the service calls it: on Bluesky its at:// URI, on Mastodon its status id (read at the origin of its url)",
+      ...expecting("an at:// URI of a Bluesky post, or a Mastodon status id (letters and digits)"),
+    }),
+  },
+  { additionalProperties: false },
+);
+
 /** Every update of /now, newest first: what the feeds (`/feed.xml`, `/feed.json`) list. */
 export const NowHistorySchema = t.Array(
   t.Object(
@@ -242,6 +267,13 @@ export const NowHistorySchema = t.Array(
         ...expecting("an instant in UTC like 2024-03-15T09:30:00Z"),
       }),
       text: Line("What changed, e.g. `Building: a drift monitor`", 300),
+      posts: t.Optional(
+        t.Array(PostedSchema, {
+          maxItems: 2,
+          description:
+            "Where the update was posted besides the site, one post per service: `bun run post` writes them",
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -278,6 +310,7 @@ export const StackSchema = t.Object(
 export type Profile = typeof ProfileSchema.static;
 export type Now = typeof NowSchema.static;
 export type NowHistory = typeof NowHistorySchema.static;
+export type Posted = typeof PostedSchema.static;
 export type Stack = typeof StackSchema.static;
 
 /** Where the owner is, as every answer that names the place writes it: `City, Country`. */

@@ -118,11 +118,12 @@ export const NOW: ContentFile<Now> = contentFile({
 /**
  * The history of /now: each update is an instant that exists (in the calendar, at a time a
  * clock shows), later than the one after it, and each id names one update only; the feeds
- * rely on both (their order, and an id a reader keeps).
+ * rely on both (their order, and an id a reader keeps). An update is posted once to each
+ * service at most.
  */
 function checkHistory(history: NowHistory): void {
   const ids = new Map<string, number>();
-  history.forEach(({ id, at }, index) => {
+  history.forEach(({ id, at, posts = [] }, index) => {
     const [hours = 0, minutes = 0, seconds = 0] = at.slice(11, 19).split(":").map(Number);
     const day = notInCalendar(at.slice(0, 10));
     const problem = day
@@ -137,6 +138,15 @@ function checkHistory(history: NowHistory): void {
         NOW_HISTORY.name,
         `/${index}/at`,
         `(${at}) is not older than /${index - 1}/at (${newer.at}): list the newest first`,
+      );
+    }
+    const services = posts.map(({ service }) => service);
+    const twice = services.find((service, at) => services.indexOf(service) !== at);
+    if (twice) {
+      throw new ContentError(
+        NOW_HISTORY.name,
+        `/${index}/posts`,
+        `has two posts on ${twice}; an update is posted once to each`,
       );
     }
     const first = ids.get(id);

@@ -2,7 +2,8 @@
  * @module The feed of /now's updates as an Atom feed (RFC 4287): the elements the RFC
  * requires of a feed (`id`, `title`, `updated`, an `author`) and of each entry (`id`,
  * `title`, `updated`), a `self` link, and each entry's text as its `content`, linked to the
- * page. Written by hand: a dozen elements, each value escaped (`lib/utils/xml-text.ts`).
+ * page; where else an update was posted is a `related` link (a registered relation; Atom
+ * has none for a copy elsewhere), titled with the service's name. Written by hand: a dozen elements, each value escaped (`lib/utils/xml-text.ts`).
  */
 import { xmlText } from "../utils/xml-text.ts";
 import type { FeedEntry, NowFeed } from "./now-feed.ts";
@@ -11,10 +12,10 @@ export const ATOM_NAMESPACE = "http://www.w3.org/2005/Atom";
 
 const element = (name: string, text: string, indent = "  ") => `${indent}<${name}>${xmlText(text)}</${name}>`;
 
-const link = (rel: string, type: string, href: string, indent = "  ") =>
-  `${indent}<link rel="${rel}" type="${type}" href="${xmlText(href)}"/>`;
+const link = (rel: string, type: string, href: string, indent = "  ", title?: string) =>
+  `${indent}<link rel="${rel}" type="${type}"${title ? ` title="${xmlText(title)}"` : ""} href="${xmlText(href)}"/>`;
 
-function entry({ id, text, url, at }: FeedEntry): string {
+function entry({ id, text, url, at, posts }: FeedEntry): string {
   const indent = "    ";
   return [
     "  <entry>",
@@ -23,6 +24,7 @@ function entry({ id, text, url, at }: FeedEntry): string {
     element("updated", at, indent),
     element("published", at, indent),
     link("alternate", "text/html", url, indent),
+    ...posts.map((post) => link("related", "text/html", post.url, indent, post.name)),
     `${indent}<content type="text">${xmlText(text)}</content>`,
     "  </entry>",
   ].join("\n");

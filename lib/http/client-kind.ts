@@ -1,8 +1,9 @@
 /**
  * @module Client classification: who is asking, and which representation they get. In
  * order: an explicit JSON `Accept` wins, then an explicit HTML one; then terminal
- * User-Agents; then browsers (`Mozilla/`); everything else is a program. Beside that, whether
- * `Accept` prefers Markdown, which the routes that have Markdown answer with. The request
+ * User-Agents; then link previews (the fetchers that draw a card when a link is shared);
+ * then browsers (`Mozilla/`); everything else is a program. Beside that, whether `Accept`
+ * prefers Markdown, which the routes that have Markdown answer with. The request
  * pipeline classifies each request once (`pipeline.ts`); nothing else reads these headers
  * for it, but the metrics port, which has no pipeline, for its own errors. What a route
  * reads of `Accept` beyond that (the heartbeat's health-check format) is read here too.
@@ -10,10 +11,10 @@
 import { CONTENT_TYPE } from "./headers.ts";
 import { qualityList } from "./q-values.ts";
 
-export type ClientKind = "terminal" | "browser" | "program";
+export type ClientKind = "terminal" | "preview" | "browser" | "program";
 
 export interface Client {
-  /** Who is asking, from the User-Agent. */
+  /** Who is asking, from the User-Agent: a link preview reads the page's head for a card. */
   readonly kind: ClientKind;
   /**
    * What they would rather have: text for a person at a terminal, HTML for a browser,
@@ -49,12 +50,45 @@ export const TERMINAL_AGENTS: readonly string[] = [
   "nushell",
 ];
 
-/** The table as one case-insensitive pattern. */
-const TERMINAL_PATTERN = new RegExp(TERMINAL_AGENTS.map((agent) => RegExp.escape(agent)).join("|"), "i");
+/**
+ * Lower-cased User-Agent fragments of link previews: what fetches a page's head to draw a
+ * card when a person pastes its link in a chat or a post. They get the page, whatever
+ * their `Accept`; a list of all bots (isbot) would send programs the page too
+ * (decisions/2026-11-29-link-previews.md). Several carry `Mozilla/`, so they are checked
+ * before browsers.
+ */
+export const LINK_PREVIEW_AGENTS: readonly string[] = [
+  "facebookexternalhit", // Facebook, Messenger, Instagram, Threads; iMessage sends it too
+  "facebot",
+  "slackbot", // Slackbot-LinkExpanding 1.0
+  "twitterbot", // X
+  "telegrambot",
+  "whatsapp/", // WhatsApp; Signal sends WhatsApp/2
+  "discordbot",
+  "(mastodon/", // http.rb/5.2.0 (Mastodon/4.3.2; +https://mastodon.social/) Bot
+  "bluesky cardyb", // Bluesky's card service
+  "linkedinbot",
+  "iframely",
+  "embedly",
+  "skypeuripreview", // Skype, Teams
+  "pinterestbot",
+  "redditbot",
+  "synapse (bot;", // Matrix homeservers
+  "snap url preview",
+  "vkshare",
+  "google-pagerenderer", // Google Chat
+];
+
+/** Each table as one case-insensitive pattern. */
+const patternOf = (agents: readonly string[]) =>
+  new RegExp(agents.map((agent) => RegExp.escape(agent)).join("|"), "i");
+const TERMINAL_PATTERN = patternOf(TERMINAL_AGENTS);
+const LINK_PREVIEW_PATTERN = patternOf(LINK_PREVIEW_AGENTS);
 const BROWSER_PATTERN = /mozilla\//i;
 
 function kindOf(userAgent: string): ClientKind {
   if (TERMINAL_PATTERN.test(userAgent)) return "terminal";
+  if (LINK_PREVIEW_PATTERN.test(userAgent)) return "preview";
   return BROWSER_PATTERN.test(userAgent) ? "browser" : "program";
 }
 
@@ -121,14 +155,16 @@ export function wantsHealth(request: Request): boolean {
 /** What each kind of client wants when `Accept` asks for nothing in particular. */
 const WANTED: Readonly<Record<ClientKind, Client["wants"]>> = {
   terminal: "text",
+  preview: "html",
   browser: "html",
   program: "json",
 };
 
 /**
- * What this kind of client wants: text for a terminal, HTML for a browser, JSON for a
- * program; unless `Accept` asks for JSON alone, or (but from a browser, which gets HTML
- * anyway) for HTML alone. JSON before HTML, for an `Accept` that names both.
+ * What this kind of client wants: text for a terminal, HTML for a link preview and a
+ * browser, JSON for a program; unless `Accept` asks for JSON alone, or (but from a
+ * browser, which gets HTML anyway) for HTML alone. JSON before HTML, for an `Accept` that
+ * names both.
  */
 function wantsOf(kind: ClientKind, accept: string | null): Client["wants"] {
   if (accept !== null && acceptsOnlyJson(accept)) return "json";

@@ -116,6 +116,8 @@ export const CONTENT_TYPE = {
   feedJson: "application/feed+json",
   /** RFC 7763's Markdown; its charset said, as the RFC asks. */
   markdown: "text/markdown; charset=utf-8",
+  /** The preview image link previews show. */
+  png: "image/png",
 } as const;
 
 /** Each representation's base headers, built once: errors and preflights read them per request. */

@@ -2,7 +2,7 @@
  * @module Prepared responses: a body and all its headers, built once, copied per request,
  * with a strong ETag per representation and its 304. A body over a kilobyte is also sent
  * compressed to a client that asks: in each content coding, compressed the first time a
- * client asks for it, then kept. An answer that is built per request (an error, the
+ * client asks for it, then kept; unless it is media in a coding of its own (a PNG). An answer that is built per request (an error, the
  * health check, a random pick) has the same headers (`uncachedJson`), and goes as it is.
  */
 import { Cache } from "../utils/cache.ts";
@@ -14,8 +14,13 @@ import { baseHeaders, CACHE_CONTROL, CONTENT_TYPE, type Representation, VARY } f
 export interface PrepareOptions {
   contentType: string;
   cacheControl: string;
-  /** Adds a strong ETag so caches can revalidate with `If-None-Match`. */
-  etag?: boolean;
+  /**
+   * Adds a strong ETag so caches can revalidate with `If-None-Match`: the body's hash, or
+   * the tag given, when what made the body says more than its bytes (an image: what it draws).
+   */
+  etag?: boolean | string;
+  /** Sent compressed to a client that asks, when over a kilobyte; not media already compressed (a PNG). @default true */
+  compressible?: boolean;
   /** Decides the CSP. @default "api" */
   representation?: Representation;
   /** The request headers the body depends on; `false` when it is the same for everyone. @default VARY */
@@ -24,8 +29,8 @@ export interface PrepareOptions {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** A strong validator: the body's SHA-256, shortened; the same body gives the same tag. */
-export function strongEtag(body: string): string {
+/** A strong validator: the SHA-256 of the body (or of what made it), shortened; the same body gives the same tag. */
+export function strongEtag(body: string | Uint8Array): string {
   return `"${sha256(body, "base64url").slice(0, 27)}"`;
 }
 
@@ -75,11 +80,12 @@ export class PreparedResponse {
   /** The body in each coding a client has asked for; none for a body too small to compress. */
   readonly #encoded: ((encoding: Encoding) => Variant) | undefined;
 
-  constructor(body: string, options: PrepareOptions) {
-    const etag = options.etag ? strongEtag(body) : undefined;
+  constructor(body: string | Uint8Array<ArrayBuffer>, options: PrepareOptions) {
+    const etag =
+      typeof options.etag === "string" ? options.etag : options.etag ? strongEtag(body) : undefined;
     const headers = preparedHeaders(options);
-    const bytes = new TextEncoder().encode(body);
-    if (bytes.byteLength <= COMPRESS_MIN_BYTES) {
+    const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+    if (bytes.byteLength <= COMPRESS_MIN_BYTES || options.compressible === false) {
       this.#identity = variant(body, headers, etag);
       return;
     }

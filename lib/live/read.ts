@@ -85,7 +85,7 @@ function isRateLimit({ status, headers }: Response): boolean {
 }
 
 /** The body as text, refused past `MAX_BODY_BYTES` without reading the rest. */
-async function cappedText(response: Response): Promise<string | undefined> {
+export async function cappedText(response: Response): Promise<string | undefined> {
   if (!response.body) return "";
   if (Number(response.headers.get("content-length")) > MAX_BODY_BYTES) {
     await response.body.cancel();

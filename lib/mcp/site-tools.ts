@@ -14,6 +14,7 @@ import { profileMarkdown, profileMarkdownPath } from "../markdown/profile.ts";
 import { RESUME_MARKDOWN_PATH, resumeMarkdown } from "../markdown/resume.ts";
 import { liveStatus, liveStatusSchema } from "../profile/model/live-status.ts";
 import { nowStatus, nowStatusSchema } from "../profile/model/now-status.ts";
+import { replies } from "../replies/feature.ts";
 import type { Site } from "../site/site.ts";
 import { passages, search, searchInputSchema, searchOutputSchema } from "./search.ts";
 
@@ -52,7 +53,7 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 
 export function siteTools({ site, feed }: ToolContext): readonly (SiteTool & { readonly name: ToolName })[] {
   const { content, config } = site;
-  const now = () => nowStatus(content, feed.latest());
+  const now = () => nowStatus(content, feed.latest(), site.service(replies).conversation());
   const resume = toJsonResume(content.profile, resumeUrl(config.siteUrl, site.routes));
   return [
     {
@@ -123,7 +124,8 @@ export function siteResources({ site, feed }: ToolContext): readonly SiteResourc
       title: `${profile.name}: now`,
       description: "What the owner is doing now, in Markdown, with their latest activity as last read.",
       ...markdown(NOW_MARKDOWN_PATH),
-      read: () => nowMarkdown(profile.name, nowStatus(content, feed.latest())),
+      read: () =>
+        nowMarkdown(profile.name, nowStatus(content, feed.latest(), site.service(replies).conversation())),
     },
     {
       name: "resume",

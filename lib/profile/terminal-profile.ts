@@ -4,6 +4,7 @@
  */
 import { CACHE_CONTROL } from "../http/headers.ts";
 import { live } from "../live/feature.ts";
+import { replies } from "../replies/feature.ts";
 import type { Site } from "../site/site.ts";
 import { renderProfile } from "./ansi/index.ts";
 import { profileLayout } from "./model/layout.ts";
@@ -11,6 +12,7 @@ import { liveText, type TextAnswer } from "./text-answer.ts";
 
 export function terminalProfile(site: Site, path: string): TextAnswer {
   const feed = site.service(live);
+  const talk = site.service(replies);
   return liveText(
     {
       intervalMs: 60_000,
@@ -21,7 +23,7 @@ export function terminalProfile(site: Site, path: string): TextAnswer {
     },
     ({ width, style }, at) =>
       renderProfile(
-        profileLayout(site.content, site.routes, site.config.siteUrl, at, feed.latest()),
+        profileLayout(site.content, site.routes, site.config.siteUrl, at, feed.latest(), talk.conversation()),
         width,
         style,
       ),

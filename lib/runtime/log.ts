@@ -18,7 +18,7 @@ export interface AccessEntry {
   readonly path: string;
   readonly status: number;
   readonly durationMs: number;
-  /** Who asked: terminal, browser or program (`lib/http/client-kind.ts`). */
+  /** Who asked: terminal, link preview, browser or program (`lib/http/client-kind.ts`). */
   readonly client: string;
   readonly requestId: string;
 }

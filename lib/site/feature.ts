@@ -44,6 +44,11 @@ export interface Feature<Service = unknown, Settings = unknown> {
   /** The variables it reads, if any. */
   readonly settings?: FeatureSettings<Settings>;
   /**
+   * Files of packages it reads while it runs, by package path (`@resvg/resvg-wasm/index_bg.wasm`),
+   * with `site.packageFile`: `bun run build` puts them in the executable.
+   */
+  readonly packageFiles?: readonly string[];
+  /**
    * Builds its service once, when the app is built: content read, metrics registered in
    * `site.metrics`, nothing started. Route files and the features after it reach the
    * service with `site.service(feature)`.

@@ -25,6 +25,7 @@ import type { Metrics } from "../metrics/registry.ts";
 import type { Config } from "../runtime/config.ts";
 import type { Lifecycle } from "../runtime/lifecycle.ts";
 import type { Log } from "../runtime/log.ts";
+import type { PackageFiles } from "../runtime/package-files.ts";
 import type { SiteHealth } from "./health.ts";
 
 /** What every route and every feature may use, built once by `createApp`. */
@@ -60,6 +61,11 @@ export interface Site {
   readonly metrics: Metrics;
   /** What the runtime knows of each request's connection: its address, how long it may stay quiet. */
   readonly connections: Connections;
+  /**
+   * Reads a file a package ships (a font, a wasm module) by its package path, where the
+   * runtime keeps it: a feature names those it reads in `packageFiles`.
+   */
+  readonly packageFile: PackageFiles;
   /** Whether the server drains after SIGTERM, and a signal that aborts when it begins (`lib/runtime/lifecycle.ts`). */
   readonly lifecycle: Pick<Lifecycle, "draining" | "drainSignal">;
   /** The heartbeat's health: the core's checks and every feature's (`health.ts`). */

@@ -7,6 +7,7 @@ import { live } from "../../lib/live/feature.ts";
 import { nowMarkdown } from "../../lib/markdown/now.ts";
 import { preparedMarkdown } from "../../lib/markdown/prepared-markdown.ts";
 import { nowAsLastRead, nowStatus } from "../../lib/profile/model/now-status.ts";
+import { replies } from "../../lib/replies/feature.ts";
 import { defineRoute } from "../../lib/site/site.ts";
 
 export const GET = defineRoute({
@@ -27,7 +28,7 @@ export const GET = defineRoute({
   },
   llmsTxt: "about",
   setup(site) {
-    const answer = nowAsLastRead(site.content, site.service(live), (now) =>
+    const answer = nowAsLastRead(site.content, site.service(live), site.service(replies), (now) =>
       preparedMarkdown(nowMarkdown(site.content.profile.name, now), "own path"),
     );
     return function nowInMarkdown({ request }) {

@@ -16,6 +16,7 @@ import { NOW_HISTORY, readContent, STACK } from "../../lib/content/site-content.
 import { routes } from "../../routes/_manifest.gen.ts";
 import { SITE_URL } from "../support/app.ts";
 import { contentFiles, type EditableContent, validContent, writeContent } from "../support/content.ts";
+import { POSTS } from "../support/posted.ts";
 import { runCommand } from "../support/run.ts";
 
 /** The line start-up would print after `Cannot start: `, or "valid": the profile, /now, then the stack. */
@@ -383,6 +384,10 @@ describe("the history of /now, one line per mistake", () => {
       "updates newest first, each named once",
       [update("b", "2026-03-15T09:30:00Z"), update("a", "2026-03-14T23:59:59Z")],
     ],
+    [
+      "an update posted to Bluesky and to Mastodon",
+      [{ ...update("a", "2026-03-15T09:30:00Z"), posts: POSTS }],
+    ],
   ])("%s: valid", (_what, history) => {
     expect(refusalOf(history)).toBe("valid");
   });
@@ -422,6 +427,21 @@ describe("the history of /now, one line per mistake", () => {
       "a text on two lines",
       [update("a", "2026-03-15T09:30:00Z", "Building:\na difference engine")],
       'content/now-history.json: /0/text is "Building:\\na difference engine"; expected one line of 1 to 300 characters, with no control character, line break or bidirectional control',
+    ],
+    [
+      "an update posted twice to one service",
+      [{ ...update("a", "2026-03-15T09:30:00Z"), posts: [POSTS[0], POSTS[0]] }],
+      "content/now-history.json: /0/posts has two posts on bluesky; an update is posted once to each",
+    ],
+    [
+      "a post on a service the site does not post to",
+      [{ ...update("a", "2026-03-15T09:30:00Z"), posts: [{ ...POSTS[1], service: "myspace" }] }],
+      'content/now-history.json: /0/posts/0/service is "myspace"; expected "bluesky" or "mastodon"',
+    ],
+    [
+      "a post whose id is neither a Bluesky URI nor a Mastodon id",
+      [{ ...update("a", "2026-03-15T09:30:00Z"), posts: [{ ...POSTS[1], id: "113 55" }] }],
+      'content/now-history.json: /0/posts/0/id is "113 55"; expected an at:// URI of a Bluesky post, or a Mastodon status id (letters and digits)',
     ],
     [
       "an object where the list of updates is expected",

@@ -9,8 +9,10 @@ import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { DOCS_PATH, DOCS_UI_SCRIPT_PATH, OPENAPI_PATH } from "../../lib/docs/paths.ts";
 import type { Encoding } from "../../lib/http/compression.ts";
+import { PREVIEW_IMAGE } from "../../lib/profile/model/preview-card.ts";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { as, routePath } from "../support/app.ts";
+import { pngSize } from "../support/png.ts";
 import { CONTRACT_HEADERS, OWNERS, snapshot, useTargets } from "./target.ts";
 
 const contract = useTargets();
@@ -92,6 +94,23 @@ describe.each(OWNERS)("%s's site", (owner) => {
       expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(await page.text()).toContain(content.profile.name);
     });
+  });
+});
+
+describe.each(OWNERS)("%s's preview image", (owner) => {
+  const { remote, local } = contract(owner);
+
+  // Drawn by the target from the files it carries (the executable, alone in its folder) or
+  // finds (node_modules): the same bytes as the reference draws, so the same ETag.
+  test("is the reference's PNG, byte for byte, 1200×630 by its own header", async () => {
+    const got = await remote(PREVIEW_IMAGE.path, as.browser);
+    const want = await local(PREVIEW_IMAGE.path, as.browser);
+    const head = (response: Response) =>
+      Object.fromEntries(CONTRACT_HEADERS.map((name) => [name, response.headers.get(name)]));
+    expect({ status: got.status, headers: head(got) }).toEqual({ status: want.status, headers: head(want) });
+    const image = await got.bytes();
+    expect(pngSize(image)).toEqual({ width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height });
+    expect(image).toEqual(await want.bytes());
   });
 });
 

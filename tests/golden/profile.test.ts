@@ -7,7 +7,8 @@
 import { describe, test } from "bun:test";
 import { VERSION } from "../../lib/runtime/version.ts";
 import { GOLDEN_ROUTES } from "../fixtures/golden-routes.ts";
-import { as, send, testApp } from "../support/app.ts";
+import { as, featuresWith, send, testApp } from "../support/app.ts";
+import { shownConversation } from "../support/conversation.ts";
 import { expectGolden } from "../support/golden.ts";
 import { shownFeed } from "../support/live.ts";
 
@@ -47,6 +48,21 @@ describe("golden: the profile with the latest activity read from GitHub", () => 
 
   test("profile.activity.html: the page", async () => {
     expectGolden("profile.activity.html", await text("/", as.browser, withActivity));
+  });
+});
+
+describe("golden: the profile with the latest update posted, and replies read", () => {
+  const withReplies = testApp({
+    routes: GOLDEN_ROUTES,
+    features: featuresWith(undefined, shownConversation()),
+  });
+
+  test("profile.replies.ansi.txt, in colour", async () => {
+    expectGolden("profile.replies.ansi.txt", await text("/", as.curl, withReplies));
+  });
+
+  test("profile.replies.html: the page", async () => {
+    expectGolden("profile.replies.html", await text("/", as.browser, withReplies));
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type ClientKind,
   classifyClient,
   clientOf,
+  LINK_PREVIEW_AGENTS,
   TERMINAL_AGENTS,
 } from "../../lib/http/client-kind.ts";
 import { send, testApp } from "../support/app.ts";
@@ -71,7 +72,7 @@ describe("classifyClient", () => {
       "Mastodon's link verification, asking for HTML alone",
       "http.rb/5.2.0 (Mastodon/4.3.0; +https://mastodon.example/)",
       "text/html",
-      "program",
+      "preview",
       "html",
     ],
     ["curl asking for HTML alone", "curl/8.5.0", "text/html", "terminal", "html"],
@@ -110,6 +111,113 @@ describe("classifyClient", () => {
     for (const agent of TERMINAL_AGENTS) {
       expect(classifyClient(`Something ${agent.toUpperCase()}1.0 (x)`, null).kind).toBe("terminal");
     }
+  });
+});
+
+/** Link previews' User-Agents, as each service documents or sends them. */
+const LINK_PREVIEWS: readonly [name: string, ua: string][] = [
+  ["Facebook", "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"],
+  ["Facebook's Facebot", "Facebot"],
+  ["Slack", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)"],
+  ["X", "Twitterbot/1.0"],
+  ["Telegram", "TelegramBot (like TwitterBot)"],
+  ["WhatsApp on Android", "WhatsApp/2.23.20.0 A"],
+  ["WhatsApp on iOS", "WhatsApp/2.2349.52 i"],
+  ["Signal, which sends WhatsApp's", "WhatsApp/2"],
+  ["Discord", "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)"],
+  ["Mastodon's card fetcher", "http.rb/5.2.0 (Mastodon/4.3.2; +https://mastodon.social/) Bot"],
+  ["Mastodon 4.2", "http.rb/5.1.1 (Mastodon/4.2.1; +https://fosstodon.org/)"],
+  [
+    "Bluesky's cardyb",
+    "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Bluesky Cardyb/1.1; +mailto:support@bsky.app) Chrome/W.X.Y.Z Safari/537.36",
+  ],
+  ["Bluesky's cardyb before 2024", "Bluesky Cardyb/1.1"],
+  ["LinkedIn", "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)"],
+  ["Iframely", "Iframely/1.3.1 (+https://iframely.com/docs/about)"],
+  ["Embedly", "Mozilla/5.0 (compatible; Embedly/0.2; +http://support.embed.ly/)"],
+  [
+    "Skype and Teams",
+    "Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5 skype-url-preview@microsoft.com",
+  ],
+  ["Pinterest", "Pinterestbot/1.0 (+http://www.pinterest.com/bot.html)"],
+  ["Reddit", "Mozilla/5.0 (compatible; redditbot/1.0; +http://www.reddit.com/feedback)"],
+  [
+    "iMessage",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_11_1) AppleWebKit/601.2.4 (KHTML, like Gecko) Version/9.0.1 Safari/601.2.4 facebookexternalhit/1.1 Facebot Twitterbot/1.0",
+  ],
+  ["Matrix's Synapse", "Synapse (bot; +https://github.com/matrix-org/synapse)"],
+  [
+    "Google Chat",
+    "Mozilla/5.0 (compatible; Google-PageRenderer Google (+https://developers.google.com/+/web/snippet/))",
+  ],
+  ["Snapchat", "Snap URL Preview Service; bot; snapchat; https://developers.snap.com/robots"],
+  ["VK", "Mozilla/5.0 (compatible; vkShare; +http://vk.com/dev/Share)"],
+];
+
+/** Programs and monitors that look like bots to a list of all bots, and must keep getting JSON. */
+const PROGRAMS: readonly string[] = [
+  "python-requests/2.32.3",
+  "python-httpx/0.27.0",
+  "Go-http-client/1.1",
+  "axios/1.7.2",
+  "node",
+  "Bun/1.4.5",
+  "Deno/2.9.6",
+  "okhttp/4.12.0",
+  "Java-http-client/21.0.2",
+  "PostmanRuntime/7.39.0",
+  "Pingdom.com_bot_version_1.4_(http://www.pingdom.com/)",
+  "Uptime-Kuma/1.23.13",
+  "kube-probe/1.29",
+  "Prometheus/2.53.0",
+  "Scrapy/2.11.2 (+https://scrapy.org)",
+];
+
+describe("link previews", () => {
+  test.each(LINK_PREVIEWS)("%s gets the page, whatever its Accept", (_name, ua) => {
+    for (const accept of [null, "*/*", "text/html", "text/html,*/*;q=0.8", "application/json, */*;q=0.1"]) {
+      expect(classifyClient(ua, accept)).toEqual({
+        kind: "preview",
+        wants: "html",
+        prettyJson: false,
+        markdown: false,
+      });
+    }
+  });
+
+  test.each(LINK_PREVIEWS)("%s asking for JSON alone gets JSON", (_name, ua) => {
+    expect(classifyClient(ua, "application/json").wants).toBe("json");
+  });
+
+  test.each(PROGRAMS)("%s is a program that gets JSON", (ua) => {
+    expect(classifyClient(ua, "*/*")).toEqual({
+      kind: "program",
+      wants: "json",
+      prettyJson: false,
+      markdown: false,
+    });
+  });
+
+  test("every entry of the table is recognised inside a realistic UA, and none is a terminal's", () => {
+    for (const agent of LINK_PREVIEW_AGENTS) {
+      expect(classifyClient(`Something ${agent.toUpperCase()}1.0 (x)`, null).kind).toBe("preview");
+    }
+  });
+
+  test("a terminal is a terminal, even with a link preview's name in its UA", () => {
+    expect(classifyClient("curl/8.5.0 (slackbot)", "*/*").kind).toBe("terminal");
+  });
+
+  test("/ answers a link preview the page, and says it depends on User-Agent and Accept", async () => {
+    const app = testApp();
+    for (const [, ua] of LINK_PREVIEWS) {
+      const response = await send(app, "/", { "user-agent": ua, accept: "*/*" });
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("vary")).toBe("Accept, User-Agent, Accept-Encoding");
+    }
+    const json = await send(app, "/", { "user-agent": "python-requests/2.32.3", accept: "*/*" });
+    expect(json.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(json.headers.get("vary")).toBe("Accept, User-Agent, Accept-Encoding");
   });
 });
 

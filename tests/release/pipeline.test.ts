@@ -8,14 +8,26 @@
  * site with no IndexNow key keeps the run green, its notify step saying it skipped.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
 import { PLACEHOLDER_URL } from "../../scripts/site-url.ts";
+import { HANDLE, PASSWORD, startBluesky } from "../support/bluesky.ts";
 import { type FakeEngine, startEngine } from "../support/engines.ts";
 import { type FlyDns, type FlyProxy, startFlyDns, startFlyProxy } from "../support/fly.ts";
+import { startMastodon, TOKEN } from "../support/mastodon.ts";
+import { ownerDir } from "../support/owners.ts";
 import { copyProject } from "../support/project-copy.ts";
 import { runCommand } from "../support/run.ts";
 import { startServer } from "../support/server.ts";
@@ -38,6 +50,8 @@ const stepNamed = (name: string): Step => {
 const READ_URL = stepNamed("Read the site's URL from fly.toml");
 const WAIT = stepNamed("Wait until every started machine answers with the new release");
 const NOTIFY = stepNamed("Tell IndexNow the site changed");
+const POST = stepNamed("Post the latest /now update to Bluesky and Mastodon");
+const KEEP = stepNamed("Keep where it was posted, and deploy that");
 
 /** `flyctl machines list --json`, as Fly's CLI prints it, from the list the test writes. */
 const bin = mkdtempSync(join(tmpdir(), "site-release-bin-"));
@@ -48,22 +62,33 @@ writeFileSync(
 );
 chmodSync(join(bin, "flyctl"), 0o755);
 
+/** What a step runs with beside the workflow's own: the repository's secrets (unset is ""), where, and more of the environment. */
+interface StepContext {
+  readonly secrets?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly bin?: string;
+}
+
 /** Runs a workflow step as GitHub's runner would: its expressions filled in, in bash. */
-async function runStep(step: Step, sha: string, siteUrl: string) {
+async function runStep(step: Step, sha: string, siteUrl: string, context: StepContext = {}) {
+  const secrets: Record<string, string> = { FLY_API_TOKEN: "stand-in-token", ...context.secrets };
   const fill = (text: string) =>
     text
       .replace(/\$\{\{ github\.sha \}\}/g, sha)
-      .replace(/\$\{\{ secrets\.FLY_API_TOKEN \}\}/g, "stand-in-token");
+      .replace(/\$\{\{ github\.ref_name \}\}/g, "main")
+      .replace(/\$\{\{ secrets\.(\w+) \}\}/g, (_, name: string) => secrets[name] ?? "");
   const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, fill(value)]));
   return runCommand(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", fill(step.run ?? "")], {
-    cwd: ROOT,
+    cwd: context.cwd ?? ROOT,
     env: {
       ...process.env,
       ...env,
       // What the workflow's earlier step put in GITHUB_ENV: the site's URL, here the proxy's.
       SITE_URL: siteUrl,
-      PATH: `${bin}:${process.env.PATH}`,
+      PATH: `${context.bin ?? bin}:${process.env.PATH}`,
       RELEASE_WAIT_POLL_MS: "50",
+      ...context.env,
     },
   });
 }
@@ -241,4 +266,170 @@ test("a site with no IndexNow key: the notify step exits 0, saying it skipped", 
     stdout: expect.stringMatching(/^IndexNow: skipped: not configured on /),
   });
   expect(engine.received).toHaveLength(0);
+});
+
+describe("the steps that post the latest /now update, and keep where it was posted", () => {
+  const bluesky = startBluesky();
+  const mastodon = startMastodon();
+  cleanups.push(
+    () => bluesky.stop(),
+    () => mastodon.stop(),
+  );
+  const SECRETS = {
+    BLUESKY_HANDLE: HANDLE,
+    BLUESKY_APP_PASSWORD: PASSWORD,
+    BLUESKY_SERVICE: bluesky.url,
+    MASTODON_URL: mastodon.url,
+    MASTODON_TOKEN: TOKEN,
+  };
+  const UPDATE = {
+    id: "urn:uuid:0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+    at: "2026-11-28T10:00:00Z",
+    text: "Status: Shipping",
+  };
+
+  /** A content folder of the sample owner's whose latest update is `UPDATE`, posted nowhere yet. */
+  function contentWithUpdate(): string {
+    const dir = mkdtempSync(join(tmpdir(), "site-release-content-"));
+    cpSync(ownerDir("rin"), dir, { recursive: true });
+    writeFileSync(join(dir, "now-history.json"), JSON.stringify([UPDATE]));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  }
+
+  test("come after the deploy and the notice, post before keeping", () => {
+    const at = (step: Step) => deploySteps.indexOf(step);
+    expect(at(NOTIFY)).toBeLessThan(at(POST));
+    expect(at(POST)).toBeLessThan(at(KEEP));
+  });
+
+  test("post exits 0, posts once to each account, and says so in a line each; retried, posts nothing again", async () => {
+    const dir = contentWithUpdate();
+    const context = { secrets: SECRETS, env: { CONTENT_DIR: dir } };
+    const first = await runStep(POST, commit(4), "https://rin.example", context);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /^Bluesky: posted: https:\/\/bsky\.app\/profile\/\S+\nMastodon: posted: http\S+\nKept in /,
+    );
+    const history = JSON.parse(readFileSync(join(dir, "now-history.json"), "utf8"));
+    expect(history[0].posts.map(({ service }: { service: string }) => service)).toEqual([
+      "bluesky",
+      "mastodon",
+    ]);
+    // The history not kept (the keep step failed, say): the retry finds both posts.
+    writeFileSync(join(dir, "now-history.json"), JSON.stringify([UPDATE]));
+    const statuses = mastodon.posted.size;
+    const retried = await runStep(POST, commit(4), "https://rin.example", context);
+    expect(retried.code).toBe(0);
+    expect(retried.stdout).toMatch(/^Bluesky: already posted: \S+\nMastodon: already posted: \S+\n/);
+    expect([bluesky.records.size, mastodon.posted.size]).toEqual([1, statuses]);
+  });
+
+  test("post exits 0 with no account set, and with one failing, never printing a credential", async () => {
+    const none = await runStep(POST, commit(5), "https://rin.example", {
+      env: { CONTENT_DIR: contentWithUpdate() },
+    });
+    expect({ code: none.code, stdout: none.stdout }).toEqual({
+      code: 0,
+      stdout:
+        "Bluesky: skipped: BLUESKY_HANDLE and BLUESKY_APP_PASSWORD are not set\n" +
+        "Mastodon: skipped: MASTODON_URL and MASTODON_TOKEN are not set\n",
+    });
+    // Accounts that never had this update.
+    mastodon.reset();
+    bluesky.records.clear();
+    mastodon.misbehave("post", { kind: "status", status: 503 });
+    try {
+      const failing = await runStep(POST, commit(5), "https://rin.example", {
+        secrets: { ...SECRETS, BLUESKY_APP_PASSWORD: "zzzz-zzzz-zzzz-zzzz" },
+        env: { CONTENT_DIR: contentWithUpdate() },
+      });
+      expect(failing.code).toBe(0);
+      expect(failing.stdout).toContain("Bluesky: not posted: createSession: answered 401");
+      expect(failing.stdout).toContain("Mastodon: not posted: POST /api/v1/statuses: answered 503");
+      for (const secret of ["zzzz-zzzz-zzzz-zzzz", TOKEN])
+        expect(failing.stdout + failing.stderr).not.toContain(secret);
+    } finally {
+      mastodon.misbehave("post", undefined);
+    }
+  });
+
+  /** A checkout of a repository with an origin, its history changed as the post step changes it, and a flyctl that records. */
+  function checkoutWithPosts(changed: boolean) {
+    const root = mkdtempSync(join(tmpdir(), "site-release-keep-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const [origin, work, tools] = ["origin.git", "work", "bin"].map((name) => join(root, name)) as [
+      string,
+      string,
+      string,
+    ];
+    const git = (cwd: string, ...args: string[]) =>
+      Bun.spawnSync(["git", "-c", "user.name=Owner", "-c", "user.email=owner@example.com", ...args], { cwd });
+    Bun.spawnSync(["git", "init", "--quiet", "--bare", "--initial-branch=main", origin]);
+    Bun.spawnSync(["git", "clone", "--quiet", origin, work]);
+    mkdirSync(join(work, "content"));
+    writeFileSync(join(work, "content", "now-history.json"), JSON.stringify([UPDATE]));
+    git(work, "add", ".");
+    git(work, "commit", "--quiet", "--message", "/now: Status: Shipping");
+    git(work, "push", "--quiet", "origin", "HEAD:main");
+    if (changed) {
+      const posts = [{ service: "mastodon", url: "https://mastodon.example/@rin/1", id: "1" }];
+      writeFileSync(join(work, "content", "now-history.json"), JSON.stringify([{ ...UPDATE, posts }]));
+    }
+    mkdirSync(tools);
+    const calls = join(root, "flyctl-calls");
+    writeFileSync(join(tools, "flyctl"), `#!/usr/bin/env bash\necho "$*" >> ${calls}\n`);
+    chmodSync(join(tools, "flyctl"), 0o755);
+    const flyctlCalls = () => (existsSync(calls) ? readFileSync(calls, "utf8").trim().split("\n") : []);
+    const originLog = () =>
+      Bun.spawnSync(["git", "log", "--format=%s", "main"], { cwd: origin })
+        .stdout.toString()
+        .trim()
+        .split("\n");
+    const head = () => Bun.spawnSync(["git", "rev-parse", "HEAD"], { cwd: work }).stdout.toString().trim();
+    return { work, tools, git, flyctlCalls, originLog, head };
+  }
+
+  test("keep commits the history back, [skip ci], pushes it and deploys that commit", async () => {
+    const checkout = checkoutWithPosts(true);
+    const kept = await runStep(KEEP, commit(6), "https://rin.example", {
+      cwd: checkout.work,
+      bin: checkout.tools,
+    });
+    expect(kept.code).toBe(0);
+    expect(checkout.originLog()).toEqual([
+      "/now: where the latest update was posted [skip ci]",
+      "/now: Status: Shipping",
+    ]);
+    const [deploy] = checkout.flyctlCalls();
+    expect(deploy).toStartWith(`deploy --remote-only --build-arg GIT_COMMIT=${checkout.head()} `);
+  });
+
+  test("keep with nothing new deploys nothing; a refused push says so and exits 0", async () => {
+    const unchanged = checkoutWithPosts(false);
+    const nothing = await runStep(KEEP, commit(7), "https://rin.example", {
+      cwd: unchanged.work,
+      bin: unchanged.tools,
+    });
+    expect({ code: nothing.code, stdout: nothing.stdout, calls: unchanged.flyctlCalls() }).toEqual({
+      code: 0,
+      stdout: "Nothing new to keep: the history already says where each post is\n",
+      calls: [],
+    });
+    const raced = checkoutWithPosts(true);
+    // Someone pushed meanwhile: the branch has moved on.
+    const other = join(raced.work, "..", "other");
+    Bun.spawnSync(["git", "clone", "--quiet", join(raced.work, "..", "origin.git"), other]);
+    writeFileSync(join(other, "README"), "newer\n");
+    raced.git(other, "add", ".");
+    raced.git(other, "commit", "--quiet", "--message", "newer");
+    raced.git(other, "push", "--quiet", "origin", "HEAD:main");
+    const refused = await runStep(KEEP, commit(7), "https://rin.example", {
+      cwd: raced.work,
+      bin: raced.tools,
+    });
+    expect(refused.code).toBe(0);
+    expect(refused.stdout).toContain("Not kept: the push was refused");
+    expect(raced.flyctlCalls()).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import type { NowHistory } from "../../lib/content/schemas.ts";
 import { as, SITE_URL, send, testApp } from "../support/app.ts";
 import { jsonFeedErrors } from "../support/json-feed-spec.ts";
 import { ownerFilesWith } from "../support/owners.ts";
+import { POSTS } from "../support/posted.ts";
 
 const HISTORY: NowHistory = [
   {
@@ -53,6 +54,20 @@ describe("GET /feed.json", () => {
         date_published: at,
       })),
     });
+  });
+
+  test("an update posted elsewhere says where, in the feed's one extension, as the spec has extensions written", async () => {
+    const [first, ...rest] = HISTORY;
+    const feed = await feedOf(appWith([{ ...first, posts: POSTS }, ...rest]));
+    expect(jsonFeedErrors(feed)).toEqual([]);
+    expect(feed.items[0]._syndication).toEqual({
+      about: "https://indieweb.org/u-syndication",
+      posts: [
+        { name: "Bluesky", url: POSTS[0].url },
+        { name: "Mastodon", url: POSTS[1].url },
+      ],
+    });
+    expect(feed.items[1]).not.toHaveProperty("_syndication");
   });
 
   test("an owner with no update yet has no items", async () => {

@@ -11,6 +11,7 @@ import { indexNowPayload } from "../../lib/indexnow/service.ts";
 import { as, routeTableOf, SITE_URL, sample, send, testApp } from "../support/app.ts";
 import { feedparser } from "../support/feedparser.ts";
 import { ownerFile, ownerFilesWith } from "../support/owners.ts";
+import { POSTS } from "../support/posted.ts";
 
 /** Three updates of the fixture owner's /now, newest first. */
 const HISTORY: NowHistory = [
@@ -62,8 +63,22 @@ describe("GET /feed.xml, as feedparser reads it", () => {
         updated: at,
         published: at,
         content: [{ type: "text/plain", value: text }],
+        links: [{ rel: "alternate", type: "text/html", href: `${SITE_URL}/#now`, title: null }],
       })),
     );
+  });
+
+  test("an update posted elsewhere links to each post as related, titled with the service's name", async () => {
+    const [first, ...rest] = HISTORY;
+    const posted = [{ ...first, posts: POSTS }, ...rest];
+    const { bozo, entries } = feedparser(await feedOf(appWith(posted)));
+    expect(bozo).toBe(false);
+    expect(entries[0]?.links).toEqual([
+      { rel: "alternate", type: "text/html", href: `${SITE_URL}/#now`, title: null },
+      { rel: "related", type: "text/html", href: POSTS[0].url, title: "Bluesky" },
+      { rel: "related", type: "text/html", href: POSTS[1].url, title: "Mastodon" },
+    ]);
+    expect(entries[1]?.links).toHaveLength(1);
   });
 
   test("an owner with no update yet has a feed with no entry, dated by the day /now was updated", async () => {

@@ -1,12 +1,13 @@
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { FEATURES } from "../../lib/features.ts";
 import { ANY_PATH } from "../../lib/http/pipeline.ts";
 import { METHODS, servedPath } from "../../lib/http/route.ts";
-import { PAGE_SCRIPT_PATH } from "../../lib/profile/html/page-scripts.ts";
+import type { Site } from "../../lib/site/site.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
 import { currentManifests, renderManifest, urlPathOf } from "../../scripts/gen-routes.ts";
-import { sample, testApp } from "../support/app.ts";
+import { sample, testApp, testSite } from "../support/app.ts";
 import { profileWith } from "../support/owners.ts";
 
 /** A route file's path, as the app serves it for the sample owner. */
@@ -17,14 +18,24 @@ test("the checked-in manifests are exactly what routes/ and content/ generate", 
 });
 
 const ROUTES_DIR = join(import.meta.dir, "..", "..", "routes");
-const servedByApp = () =>
-  testApp()
-    // Not route files: the docs, the page's script, and the app's last route, for whatever no other answers.
-    .routes.filter(
-      ({ path }) => !path.startsWith("/api/docs") && path !== PAGE_SCRIPT_PATH && path !== ANY_PATH,
-    )
+/** What the features serve beside the route files: the docs, the page's script, the preview image. */
+function servedByFeatures(site: Site): Set<string> {
+  return new Set(
+    FEATURES.flatMap((feature) => feature.serves?.(site.service(feature), site) ?? []).map(
+      ({ path }) => path,
+    ),
+  );
+}
+
+const servedByApp = () => {
+  const { app, site } = testSite();
+  const byFeatures = servedByFeatures(site);
+  // Not route files: what the features serve, and the app's last route, for whatever no other answers.
+  return app.routes
+    .filter(({ path }) => !byFeatures.has(path) && path !== ANY_PATH)
     .map(({ method, path }) => `${method} ${path}`)
     .sort();
+};
 
 test("the app serves one path per file in routes/", () => {
   const files = readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" })

@@ -220,7 +220,8 @@ test("the bench's build comparisons refuse a --runs that is not a whole number o
       });
     }
   }
-});
+  // Four processes for each file of the bench that compares builds.
+}, 30_000);
 
 test("bench:ab refuses a command line without both builds, in one line", async () => {
   for (const args of [[], ["--a", "bun server.ts"], ["--b", "bun server.ts"]]) {

@@ -83,7 +83,7 @@ describe("at 23:12 in Montevideo, already tomorrow in UTC", () => {
     const io = { out: (line: string) => said.push(line), err: (line: string) => said.push(line) };
     const stampedBy: number[] = [];
     for (let change = 1; change <= 7; change++) {
-      expect(nowCommand(["status", `Change ${change}`, "--content-dir", dir], io, quick)).toBe(0);
+      expect(await nowCommand(["status", `Change ${change}`, "--content-dir", dir], io, quick)).toBe(0);
       stampedBy.push(time);
       time += 400;
     }

@@ -8,6 +8,8 @@ import { FEATURES } from "../../lib/features.ts";
 import type { RouteSummary } from "../../lib/http/route.ts";
 import { live } from "../../lib/live/feature.ts";
 import type { LiveFeed } from "../../lib/live/feed.ts";
+import type { RepliesReader } from "../../lib/replies/conversation.ts";
+import { replies } from "../../lib/replies/feature.ts";
 import { type Env, loadConfig } from "../../lib/runtime/config.ts";
 import type { Feature } from "../../lib/site/feature.ts";
 import { examplePaths, routeTable } from "../../lib/site/site.ts";
@@ -83,10 +85,18 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, "config">> {
   readonly live?: LiveFeed;
 }
 
-/** The features `start` serves, with the live feed a test gives in place of the one read from the sources. */
-export function featuresWith(feed: LiveFeed | undefined): readonly Feature[] {
-  if (!feed) return FEATURES;
-  return FEATURES.map((feature) => (feature.name === live.name ? { ...live, setup: () => feed } : feature));
+/**
+ * The features `start` serves, with the live feed and the replies a test gives in place of
+ * those read from the sources and the services.
+ */
+export function featuresWith(feed: LiveFeed | undefined, talk?: RepliesReader): readonly Feature[] {
+  return FEATURES.map((feature) =>
+    feed && feature.name === live.name
+      ? { ...live, setup: () => feed }
+      : talk && feature.name === replies.name
+        ? { ...replies, setup: () => talk }
+        : feature,
+  );
 }
 
 /**

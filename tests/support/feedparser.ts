@@ -13,6 +13,13 @@ export interface ParsedEntry {
   readonly updated: string | null;
   readonly published: string | null;
   readonly content: readonly { readonly type: string; readonly value: string }[];
+  /** Every link of the entry, its alternate first. */
+  readonly links: readonly {
+    readonly rel: string;
+    readonly type: string | null;
+    readonly href: string;
+    readonly title: string | null;
+  }[];
 }
 
 export interface ParsedFeed {
@@ -66,6 +73,7 @@ print(json.dumps({
         "updated": instant(e.get("updated_parsed")),
         "published": instant(e.get("published_parsed")),
         "content": [{"type": c.get("type"), "value": c.get("value")} for c in e.get("content", [])],
+        "links": [{"rel": l.get("rel"), "type": l.get("type"), "href": l.get("href"), "title": l.get("title")} for l in e.get("links", [])],
     } for e in d.entries],
 }))
 `;

@@ -6,7 +6,8 @@
  * it says.
  *
  * - `rin`: the sample owner as the product ships her, every optional field filled in; the
- *   golden files are hers.
+ *   golden files are hers. Her history of /now, and `anuradha`'s, record no post elsewhere,
+ *   so a server started from either reads no replies.
  * - `anuradha`: deliberately different: a long name in Devanagari (combining marks), one
  *   job, two skills in one group, a half-hour time zone, and every optional field absent.
  */

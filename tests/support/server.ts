@@ -7,7 +7,7 @@ import { type Server, type StartOptions, start } from "../../lib/app/start.ts";
 import { SITE } from "../../lib/features.ts";
 import { bun } from "../../server.ts";
 import { FIXED_NOW, SITE_URL } from "./app.ts";
-import { NO_GITHUB, NO_LASTFM } from "./loopback-only.ts";
+import { NO_BLUESKY, NO_GITHUB, NO_LASTFM } from "./loopback-only.ts";
 import { ownerDir } from "./owners.ts";
 
 export interface TestServer extends Server {
@@ -20,7 +20,7 @@ export interface TestServer extends Server {
 /**
  * Starts the server on `127.0.0.1`, any free port (and any free one for its metrics), at
  * the fixed instant of the golden files, for the fixture owner `rin` (`CONTENT_DIR`),
- * GitHub's API and Last.fm's a loopback port where nothing listens. `env` adds to (or overrides) that
+ * GitHub's API, Last.fm's and Bluesky's AppView a loopback port where nothing listens. `env` adds to (or overrides) that
  * environment; `options` to the app.
  */
 export async function startServer(
@@ -40,6 +40,7 @@ export async function startServer(
         LOG_FORMAT: "json",
         GITHUB_API_URL: NO_GITHUB,
         LASTFM_API_URL: NO_LASTFM,
+        BLUESKY_APPVIEW: NO_BLUESKY,
         CONTENT_DIR: ownerDir("rin"),
         ...env,
       },

@@ -6,13 +6,22 @@ import type { LiveFeed } from "../../live/feed.ts";
 import { PLAIN, renderProfile } from "../../profile/ansi/index.ts";
 import { profileLayout } from "../../profile/model/layout.ts";
 import { WIDTH } from "../../profile/text-switches.ts";
+import { replies } from "../../replies/feature.ts";
 import type { Site } from "../../site/site.ts";
 
 /** The plain profile of `site`, drawn on each call; lines end in `\n`. */
 export function plainProfile(site: Site, feed: Pick<LiveFeed, "latest">): () => string {
+  const talk = site.service(replies);
   return () =>
     renderProfile(
-      profileLayout(site.content, site.routes, site.config.siteUrl, new Date(site.clock()), feed.latest()),
+      profileLayout(
+        site.content,
+        site.routes,
+        site.config.siteUrl,
+        new Date(site.clock()),
+        feed.latest(),
+        talk.conversation(),
+      ),
       WIDTH.default,
       PLAIN,
     );

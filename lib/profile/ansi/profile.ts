@@ -47,6 +47,38 @@ function labelledList(label: string, items: readonly (string | readonly Run[])[]
   return items.flatMap((item, i) => keyValue(i === 0 ? label : "", item, width, s));
 }
 
+/**
+ * Where the newest update was posted, and the replies to the latest posts: the author,
+ * their handle and how long ago on one line, what they wrote under it.
+ */
+function conversation({ posted, replies }: ProfileLayout["status"], width: number, s: Style): string[] {
+  if (!posted) return [];
+  return [
+    ...keyValue(
+      "posted",
+      [
+        { text: posted.text, draw: s.value },
+        { text: `· on ${posted.posts.map(({ name }) => name).join(", ")}`, draw: s.muted },
+      ],
+      width,
+      s,
+    ),
+    ...replies.flatMap(({ author, handle, ago, text }, i) => [
+      ...keyValue(
+        i === 0 ? "replies" : "",
+        [
+          { text: author, draw: s.value },
+          ...(handle === author ? [] : [{ text: handle, draw: s.muted }]),
+          { text: `· ${ago}`, draw: s.muted },
+        ],
+        width,
+        s,
+      ),
+      ...keyValue("", [{ text, draw: s.muted }], width, s),
+    ]),
+  ];
+}
+
 function status(layout: ProfileLayout, width: number, s: Style): string[] {
   const { line, updated, building, learning, reading, notDoing, live } = layout.status;
   const stamp = `updated ${updated}`;
@@ -88,6 +120,7 @@ function status(layout: ProfileLayout, width: number, s: Style): string[] {
     ...labelledList("learning", learning, width, s),
     ...labelledList("reading", books, width, s),
     ...labelledList("not doing", notDoing, width, s),
+    ...conversation(layout.status, width, s),
   ];
 }
 

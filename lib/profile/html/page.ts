@@ -14,7 +14,9 @@
 import { html, SafeHtml, safeHref } from "../../utils/escape-html.ts";
 import type {
   CareerEntry,
+  PostedLine,
   ProfileLayout,
+  ReplyLine,
   SectionId,
   SectionRenderers,
   TimelineEntry,
@@ -87,6 +89,7 @@ function identity(layout: ProfileLayout): SafeHtml {
 
 function head(layout: ProfileLayout, css: string): SafeHtml {
   const { name, role, tagline } = layout.header;
+  const { preview } = layout;
   const title = `${name} · ${role}`;
   const canonical = `${layout.siteUrl}/`;
   return html`<head>
@@ -100,7 +103,12 @@ function head(layout: ProfileLayout, css: string): SafeHtml {
 <meta property="og:description" content="${tagline}">
 <meta property="og:url" content="${canonical}">
 <meta property="og:site_name" content="${name}">
-<meta name="twitter:card" content="summary">${identity(layout)}
+<meta property="og:image" content="${preview.image}">
+<meta property="og:image:type" content="${preview.type}">
+<meta property="og:image:width" content="${preview.width}">
+<meta property="og:image:height" content="${preview.height}">
+<meta property="og:image:alt" content="${preview.alt}">
+<meta name="twitter:card" content="summary_large_image">${identity(layout)}
 <meta name="color-scheme" content="light dark">
 <meta name="theme-color" content="#eff1f5" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#181825" media="(prefers-color-scheme: dark)">
@@ -170,6 +178,38 @@ function timelineItem({
 <li><p class="years">${years}${location ? html` <span class="where">· ${location}</span>` : ""}</p><h3>${title} <span class="place">· ${current ? html`<span class="p-org">${place}</span>` : place}</span></h3>${detail ? html`<p>${detail}</p>` : ""}${highlights.length > 0 ? html`<ul class="highlights">${highlights.map((item) => html`<li>${item}</li>`)}</ul>` : ""}</li>`;
 }
 
+/** A link to where a stranger's words are: user-generated, and vouched for by no one (`ugc nofollow`). */
+function strangers(content: string | SafeHtml, url: string, classes: string): SafeHtml {
+  const href = safeHref(url);
+  return href
+    ? html`<a class="${classes}" href="${href}" rel="ugc nofollow">${content}</a>`
+    : html`${content}`;
+}
+
+/**
+ * The newest update posted elsewhere, as an h-entry among the lists of /now: where it was
+ * posted as its `u-syndication`, and the replies to the latest posts as its `p-comment
+ * h-cite`s, each its text and, under it as a book's author is, who wrote it and when.
+ * Nothing while no update has been posted.
+ */
+function conversation(posted: PostedLine | undefined, replies: readonly ReplyLine[]): SafeHtml | "" {
+  if (!posted) return "";
+  const copies = posted.posts.map((post, i) => {
+    const href = safeHref(post.url);
+    const link = href
+      ? html`<a class="u-syndication" href="${href}" rel="syndication">${post.name}</a>`
+      : post.name;
+    return i === 0 ? link : html`, ${link}`;
+  });
+  const comments = replies.map(
+    ({ author, handle, authorUrl, text, at, ago, url, service }) => html`
+<li class="p-comment h-cite"><span class="p-content">${text}</span><span class="author">${strangers(author, authorUrl, "p-author h-card")} ${handle} · ${strangers(html`<time class="dt-published" datetime="${at}">${ago}</time>`, url, "u-url")} on ${service}</span></li>`,
+  );
+  return html`<div class="h-entry"><h3>Posted</h3><ul><li><span class="p-name">${posted.text}</span><span class="author"><time class="dt-published" datetime="${posted.at}">${posted.at.slice(0, 10)}</time> · on ${copies}</span></li></ul>${
+    replies.length > 0 ? html`<h3>Replies</h3><ul>${comments}</ul>` : ""
+  }</div>`;
+}
+
 /** Each section's body; its heading comes from `PROFILE_SECTIONS`. */
 const SECTIONS: SectionRenderers<SafeHtml> = {
   now: ({
@@ -186,7 +226,7 @@ const SECTIONS: SectionRenderers<SafeHtml> = {
       ({ title, author }) => html`<cite>${title}</cite> <span class="author">${author}</span>`,
     ),
     "books",
-  )}${list("Not doing", status.notDoing, "declined")}</div>`,
+  )}${list("Not doing", status.notDoing, "declined")}${conversation(status.posted, status.replies)}</div>`,
 
   career: ({ timeline }) => html`<ol class="timeline">${timeline.map(timelineItem)}</ol>`,
 

@@ -13,17 +13,35 @@ const css = (ink: { readonly colour: `#${string}` }): string => ink.colour;
 const light = PALETTES.lightTruecolor;
 const dark = PALETTES.darkTruecolor;
 
+/**
+ * The page's own colours in each scheme, beside the palettes' accents: the preview image
+ * is drawn in the dark ones (`lib/preview/`).
+ */
+export const PAGE_COLOURS = {
+  light: { bg: "#eff1f5", card: "#fff", text: "#4c4f69", sub: "#5c5f77", muted: "#60637a", name: "#4c4f69" },
+  dark: {
+    bg: "#181825",
+    card: "#1e1e2e",
+    text: "#cdd6f4",
+    sub: "#bac2de",
+    muted: "#9399b2",
+    name: css(dark.name),
+  },
+} as const;
+const L = PAGE_COLOURS.light;
+const D = PAGE_COLOURS.dark;
+
 const BASE = `
 :root{color-scheme:light dark;
---bg:#eff1f5;--card:#fff;--line:#dce0e8;--track:#e6e9ef;--text:#4c4f69;--sub:#5c5f77;--muted:#60637a;
---accent:${css(light.accent)};--head:${css(light.heading)};--name:#4c4f69;--native:${css(light.name)};\
+--bg:${L.bg};--card:${L.card};--line:#dce0e8;--track:#e6e9ef;--text:${L.text};--sub:${L.sub};--muted:${L.muted};
+--accent:${css(light.accent)};--head:${css(light.heading)};--name:${L.name};--native:${css(light.name)};\
 --years:${css(light.years)};--bar:${css(light.barFull)};--good:${css(light.good)};
 --code-bg:#e6e9ef;--code:#4c4f69;--cmd:${css(light.command)};--on-badge:#fff;--shadow:0 1px 2px #4c4f6914,0 8px 24px #4c4f690d;
 --mono:ui-monospace,"SF Mono","Cascadia Code","JetBrains Mono",Menlo,Consolas,"DejaVu Sans Mono",monospace;
 --sans:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif}
 @media (prefers-color-scheme:dark){:root{
---bg:#181825;--card:#1e1e2e;--line:#313244;--track:#313244;--text:#cdd6f4;--sub:#bac2de;--muted:#9399b2;
---accent:${css(dark.accent)};--head:${css(dark.heading)};--name:${css(dark.name)};--native:${css(dark.accent)};\
+--bg:${D.bg};--card:${D.card};--line:#313244;--track:#313244;--text:${D.text};--sub:${D.sub};--muted:${D.muted};
+--accent:${css(dark.accent)};--head:${css(dark.heading)};--name:${D.name};--native:${css(dark.accent)};\
 --years:${css(dark.years)};--bar:${css(dark.barFull)};--good:${css(dark.good)};
 --code-bg:#11111b;--code:#cdd6f4;--cmd:${css(dark.command)};--on-badge:#11111b;--shadow:none}}
 *,*::before,*::after{box-sizing:border-box}

@@ -9,11 +9,14 @@
 import { placeOf } from "../../content/schemas.ts";
 import type { Content } from "../../content/site-content.ts";
 import { DOCS_PATH } from "../../docs/paths.ts";
+import { SERVICE_NAMES } from "../../formats/now-feed.ts";
 import type { PageLink, RouteSummary, WholeContent } from "../../http/route.ts";
 import { blueskyProfileUrl, isBlueskyLink } from "../../identity/bluesky.ts";
 import { fediverseAccount } from "../../identity/fediverse.ts";
 import type { KnownActivity } from "../../live/feed.ts";
+import type { Conversation } from "../../replies/conversation.ts";
 import { ago, type LocalTime, ownerLocalTime } from "./owner-time.ts";
+import { PREVIEW_IMAGE, previewAlt, previewCard } from "./preview-card.ts";
 
 /** One endpoint of the API, with a command that calls it. */
 export interface EndpointExample {
@@ -52,6 +55,54 @@ export function liveLines(activities: readonly KnownActivity[], at: Date): LiveL
     checked:
       at > activity.freshUntil ? `checked ${ago(at.getTime() - activity.readAt.getTime())}` : undefined,
   }));
+}
+
+/** Where the newest posted update was posted, each post with its service's name. */
+export interface PostedLine {
+  readonly text: string;
+  /** When the update was made, ISO 8601. */
+  readonly at: string;
+  readonly posts: readonly { readonly name: string; readonly url: string }[];
+}
+
+/** A reply to one of the owner's posts, with how long ago it was written. */
+export interface ReplyLine {
+  /** `Bluesky` */
+  readonly service: string;
+  readonly author: string;
+  /** `@ada.bsky.social` */
+  readonly handle: string;
+  readonly authorUrl: string;
+  readonly text: string;
+  /** When it was written, ISO 8601. */
+  readonly at: string;
+  /** `2 h ago` */
+  readonly ago: string;
+  readonly url: string;
+}
+
+/** What the answers say of the conversation at `at`: the newest posted update, and the replies. */
+export function conversationLines(
+  { update, replies }: Conversation,
+  at: Date,
+): { posted: PostedLine | undefined; replies: ReplyLine[] } {
+  return {
+    posted: update && {
+      text: update.text,
+      at: update.at,
+      posts: update.posts.map(({ service, url }) => ({ name: SERVICE_NAMES[service], url })),
+    },
+    replies: replies.map((reply) => ({
+      service: SERVICE_NAMES[reply.service],
+      author: reply.author.name,
+      handle: reply.author.handle,
+      authorUrl: reply.author.url,
+      text: reply.text,
+      at: reply.at.toISOString(),
+      ago: ago(Math.max(0, at.getTime() - reply.at.getTime())),
+      url: reply.url,
+    })),
+  };
 }
 
 /** A role, or a course of study, on a timeline. */
@@ -99,6 +150,10 @@ export interface ProfileLayout {
     readonly notDoing: readonly string[];
     /** The latest activity at each live source, the newest first: none until one is read. */
     readonly live: readonly LiveLine[];
+    /** The newest update posted elsewhere (Bluesky, Mastodon), and where; undefined while none is. */
+    readonly posted: PostedLine | undefined;
+    /** Replies to the owner's latest posts, newest first: none until one is read. */
+    readonly replies: readonly ReplyLine[];
   };
   readonly timeline: readonly CareerEntry[];
   readonly education: readonly TimelineEntry[];
@@ -127,6 +182,14 @@ export interface ProfileLayout {
     readonly pageLinks: readonly (PageLink & { readonly href: string })[];
     /** Whether the page loads the routes' scripts: when a route has one (`pageScript`). */
     readonly pageScript: boolean;
+  };
+  /** The image a link preview shows of the page (`preview-card.ts`): its URL, size, type and alt text. */
+  readonly preview: {
+    readonly image: string;
+    readonly width: number;
+    readonly height: number;
+    readonly type: string;
+    readonly alt: string;
   };
   /** The page a browser gets: every field, drawn. */
   readonly page: string;
@@ -221,6 +284,7 @@ export function profileLayout(
   siteUrl: string,
   at: Date,
   activities: readonly KnownActivity[] = [],
+  conversation: Conversation = { update: undefined, replies: [] },
 ): ProfileLayout {
   const { profile, now } = content;
   const example = ({
@@ -259,6 +323,7 @@ export function profileLayout(
       reading: now.reading,
       notDoing: now.notDoing,
       live: liveLines(activities, at),
+      ...conversationLines(conversation, at),
     },
     timeline: profile.experience.map((job) => ({
       years: `${year(job.start)} – ${job.end ? year(job.end) : "now"}`,
@@ -289,6 +354,13 @@ export function profileLayout(
         pageLink ? [{ ...pageLink, href: `${siteUrl}${path}` }] : [],
       ),
       pageScript: routes.some(({ pageScript }) => pageScript !== undefined),
+    },
+    preview: {
+      image: `${siteUrl}${PREVIEW_IMAGE.path}`,
+      width: PREVIEW_IMAGE.width,
+      height: PREVIEW_IMAGE.height,
+      type: PREVIEW_IMAGE.type,
+      alt: previewAlt(previewCard(content, siteUrl, at)),
     },
     page: `${siteUrl}/`,
     updated: profile.updated,

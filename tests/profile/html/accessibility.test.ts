@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import type { StartOptions } from "../../../lib/app/start.ts";
 import { featuresWith } from "../../support/app.ts";
 import { type Browser, type ColorScheme, launchChromium, VIEWPORTS } from "../../support/chromium.ts";
+import { shownConversation } from "../../support/conversation.ts";
 import { shownFeed } from "../../support/live.ts";
 import { ownerFiles } from "../../support/owners.ts";
 import { startServer, type TestServer } from "../../support/server.ts";
@@ -21,6 +22,10 @@ const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22a
 const OWNERS: [name: string, options: Partial<StartOptions>][] = [
   ["the sample owner, with activity shown", { features: featuresWith(shownFeed()) }],
   ["an owner with nothing optional", { files: ownerFiles("anuradha") }],
+  [
+    "the sample owner, with replies to her posts shown",
+    { features: featuresWith(undefined, shownConversation()) },
+  ],
 ];
 
 let browser: Browser;
