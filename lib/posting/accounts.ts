@@ -40,7 +40,6 @@ function secret(env: Env, variable: string): string | undefined {
 
 /** Both variables, or neither (`undefined`); one without the other is refused, naming the missing one. */
 function pair(
-  env: Env,
   [first, second]: readonly [string, string],
   read: (variable: string) => string | undefined,
 ) {
@@ -65,7 +64,7 @@ function accountOf<A>(variables: readonly [string, string], make: () => A | unde
 export function postingAccounts(env: Env): PostingAccounts {
   return {
     bluesky: accountOf(POSTING_VARIABLES.bluesky, () => {
-      const given = pair(env, POSTING_VARIABLES.bluesky, (variable) =>
+      const given = pair(POSTING_VARIABLES.bluesky, (variable) =>
         variable === "BLUESKY_HANDLE" ? valueIn(env, variable) : secret(env, variable),
       );
       if (!given) return undefined;
@@ -80,7 +79,7 @@ export function postingAccounts(env: Env): PostingAccounts {
       return { service, handle: handle.replace(/^@/, ""), password };
     }),
     mastodon: accountOf(POSTING_VARIABLES.mastodon, () => {
-      const given = pair(env, POSTING_VARIABLES.mastodon, (variable) =>
+      const given = pair(POSTING_VARIABLES.mastodon, (variable) =>
         variable === "MASTODON_URL" ? valueIn(env, variable) : secret(env, variable),
       );
       if (!given) return undefined;

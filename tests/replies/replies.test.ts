@@ -94,7 +94,7 @@ describe("read from the services", () => {
       ["bluesky", "Mallory </b>", "2026-11-20T10:00:00.000Z"],
       ["mastodon", "Ana", "2026-11-20T09:30:00.000Z"],
       ["bluesky", "Ada", "2026-11-20T09:00:00.000Z"],
-      ["mastodon", "@eve@127.0.0.1:" + new URL(mastodon.url).port, "2026-11-20T08:45:00.000Z"],
+      ["mastodon", `@eve@127.0.0.1:${new URL(mastodon.url).port}`, "2026-11-20T08:45:00.000Z"],
     ]);
     expect(shown[2]).toEqual({
       service: "bluesky",
