@@ -39,10 +39,7 @@ function secret(env: Env, variable: string): string | undefined {
 }
 
 /** Both variables, or neither (`undefined`); one without the other is refused, naming the missing one. */
-function pair(
-  [first, second]: readonly [string, string],
-  read: (variable: string) => string | undefined,
-) {
+function pair([first, second]: readonly [string, string], read: (variable: string) => string | undefined) {
   const a = read(first);
   const b = read(second);
   if (a === undefined && b === undefined) return undefined;
