@@ -5,13 +5,11 @@
 
 import { CACHE_CONTROL, CONTENT_TYPE, htmlSecurityPolicy } from "../http/headers.ts";
 import { PreparedResponse } from "../http/prepared-response.ts";
-import { live } from "../live/feature.ts";
-import { replies } from "../replies/feature.ts";
 import type { Site } from "../site/site.ts";
 import { Cache } from "../utils/cache.ts";
 import { sha256 } from "../utils/sha256.ts";
 import { renderPage } from "./html/page.ts";
-import { profileLayout } from "./model/layout.ts";
+import { siteLayout } from "./site-layout.ts";
 
 /** The CSP source that allows exactly this stylesheet: `sha256-<base64>`. */
 export function styleHash(css: string): string {
@@ -20,14 +18,11 @@ export function styleHash(css: string): string {
 
 /** The page, drawn again at the first request of each minute. */
 export function browserPage(site: Site): (request: Request) => Response {
-  const feed = site.service(live);
-  const talk = site.service(replies);
+  const layoutAt = siteLayout(site);
   const drawn = new Cache<PreparedResponse>({ every: { ms: 60_000, clock: site.clock } });
   return function page(request) {
     const prepared = drawn.get("page", (at) => {
-      const { html, css } = renderPage(
-        profileLayout(site.content, site.routes, site.config.siteUrl, at, feed.latest(), talk.conversation()),
-      );
+      const { html, css } = renderPage(layoutAt(at));
       return new PreparedResponse(html, {
         contentType: CONTENT_TYPE.html,
         cacheControl: CACHE_CONTROL.perMinute,

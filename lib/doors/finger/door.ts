@@ -6,7 +6,6 @@
  * on `node:net`, which Bun and Deno both serve (docs/decisions/2026-11-27-doors.md).
  */
 import { NOW_HISTORY } from "../../content/site-content.ts";
-import { live } from "../../live/feature.ts";
 import { wholeNumber } from "../../runtime/env.ts";
 import type { SlotLimit } from "../../utils/slots.ts";
 import { defineDoor, serverOptions } from "../door/door.ts";
@@ -51,7 +50,7 @@ export const finger = defineDoor<FingerSettings>({
     const { handle, location } = site.content.profile;
     const owner = {
       handle,
-      plainProfile: plainProfile(site, site.service(live)),
+      plainProfile: plainProfile(site),
       plan: fingerPlan(site.read(NOW_HISTORY), location.timezone),
     };
     const answer = (line: string) => fingerAnswer(line, owner);

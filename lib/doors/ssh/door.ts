@@ -34,7 +34,7 @@ export const ssh = defineDoor<SshSettings>({
     const { settings } = on;
     const feed = site.service(live);
     const screens = doorScreens(site, feed);
-    const profile = plainProfile(site, feed);
+    const profile = plainProfile(site);
     return {
       async open() {
         if (settings.hostKey === undefined && site.config.fly) {

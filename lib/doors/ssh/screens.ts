@@ -17,10 +17,10 @@ import {
   wrap,
 } from "../../profile/ansi/index.ts";
 import { liveViewLines } from "../../profile/ansi/live-view.ts";
-import { type ProfileLayout, profileLayout } from "../../profile/model/layout.ts";
+import type { ProfileLayout } from "../../profile/model/layout.ts";
 import { liveStatus } from "../../profile/model/live-status.ts";
+import { siteLayout } from "../../profile/site-layout.ts";
 import { WIDTH } from "../../profile/text-switches.ts";
-import { replies } from "../../replies/feature.ts";
 import type { Site } from "../../site/site.ts";
 
 /** Where a session is: the live view's frame (0, 1, ...), and the seconds it has left. */
@@ -106,19 +106,11 @@ export const drawingWidth = (columns: number): number => Math.min(WIDTH.max, Mat
 
 /** The screens of `site`: what each draws, read when drawn. */
 export function doorScreens(site: Site, feed: Pick<LiveFeed, "latest">): DoorScreens {
-  const talk = site.service(replies);
+  const layoutAt = siteLayout(site);
   const from: ScreenSource = {
     site,
     feed,
-    layout: () =>
-      profileLayout(
-        site.content,
-        site.routes,
-        site.config.siteUrl,
-        new Date(site.clock()),
-        feed.latest(),
-        talk.conversation(),
-      ),
+    layout: () => layoutAt(new Date(site.clock())),
     quote: randomPicker(site.read(QUOTES), site.random),
   };
   return { draw: (screen, width, style, moment) => screenNamed(screen).draw(from, width, style, moment) };
