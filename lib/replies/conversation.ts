@@ -1,6 +1,6 @@
 /**
- * @module The replies to the owner's posts, read in the background as the live feed reads
- * its sources (`lib/live/feed.ts`): for the newest updates of /now posted elsewhere
+ * @module The replies to the owner's posts, read in the background by the rules every such
+ * read keeps (`lib/outbound/poller.ts`): for the newest updates of /now posted elsewhere
  * (`UPDATES_READ`), each post's thread, one read at a time, at most once per
  * `REPLIES_REFRESH_SECONDS` (or later, when the service asks). No answer waits for a read:
  * answers take what was last read. A read that fails keeps the replies the last good one
@@ -8,11 +8,13 @@
  * What answers show is bounded: `REPLIES_KEPT` a thread, `REPLIES_SHOWN` in all.
  */
 import type { NowHistory, Posted } from "../content/schemas.ts";
+import { Poller } from "../outbound/poller.ts";
+import type { ReadHealth } from "../outbound/read-check.ts";
 import type { Log } from "../runtime/log.ts";
 import { blueskyThread } from "./bluesky.ts";
 import { mastodonThread } from "./mastodon.ts";
 import type { RepliesMetrics } from "./metrics.ts";
-import { READ_OUTCOMES, readThread, type ThreadRead } from "./read.ts";
+import { READ_OUTCOMES, type ReadOutcome, readThread, type ThreadRead } from "./read.ts";
 import type { Reply, ReplyService } from "./reply.ts";
 import type { Thread } from "./thread.ts";
 
@@ -39,14 +41,9 @@ export interface Conversation {
   readonly replies: readonly Reply[];
 }
 
-/** How a service's threads are doing, for the health check. */
-export interface ServiceHealth {
+/** How a service's threads are doing, for the health check; `readAt` is the least recently confirmed one's. */
+export interface ServiceHealth extends ReadHealth {
   readonly service: ReplyService;
-  /** `pass` when the latest read of each thread confirmed what is shown, recently enough. */
-  readonly status: "pass" | "warn";
-  /** When the least recently confirmed thread was confirmed; undefined before each was. */
-  readonly readAt: Date | undefined;
-  readonly output: string | undefined;
 }
 
 export interface RepliesReader {
@@ -87,79 +84,45 @@ function threadOf(post: Posted, update: string, options: ReaderOptions): Thread 
 
 const newestFirst = (a: Reply, b: Reply) => b.at.getTime() - a.at.getTime();
 
-/** One thread's reads: what is known, and when to read next. */
+/** One thread read in the background, and the replies the last read that confirmed them brought. */
 class ThreadReader {
-  known: { readonly replies: readonly Reply[]; readonly readAt: number } | undefined;
-  lastRead: { readonly at: number; readonly result: ThreadRead } | undefined;
-  /** Epoch milliseconds; 0 reads at once. */
-  private nextReadAt = 0;
-  private running = false;
-  private inFlight: Promise<void> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The newest `REPLIES_KEPT`, newest first; undefined before a read confirmed any. */
+  replies: readonly Reply[] | undefined;
+  readonly poller: Poller<ReadOutcome, ThreadRead>;
 
   constructor(
     readonly thread: Thread,
-    private readonly options: ReaderOptions,
-    private readonly changed: () => void,
-  ) {}
-
-  read(): Promise<void> {
-    this.inFlight ??= readThread(this.thread, this.options)
-      .then((result) => this.apply(result))
-      .finally(() => {
-        this.inFlight = undefined;
-        this.schedule();
-      });
-    return this.inFlight;
-  }
-
-  start(): void {
-    this.running = true;
-    if (this.inFlight) return;
-    if (this.options.clock() < this.nextReadAt) this.schedule();
-    else void this.read();
-  }
-
-  /** A read in the background when one is due and none runs: a machine that slept has no timers. */
-  readIfDue(): void {
-    if (this.running && !this.inFlight && this.options.clock() >= this.nextReadAt) void this.read();
-  }
-
-  private apply(result: ThreadRead): void {
-    const { clock, refreshMs, metrics, log } = this.options;
-    const now = clock();
-    if (result.replies) {
-      this.known = { replies: [...result.replies].sort(newestFirst).slice(0, REPLIES_KEPT), readAt: now };
-      this.changed();
-    }
-    this.nextReadAt = Math.max(now + refreshMs, result.notBefore ?? 0);
-    metrics.read(this.thread.service, result.outcome);
-    if (this.lastRead?.result.outcome !== result.outcome) {
-      log.event(
-        "replies.read",
-        {
-          service: this.thread.service,
-          update: this.thread.update,
-          outcome: result.outcome,
-          ...(result.status !== undefined && { status: result.status }),
-          ...(result.error && { error: result.error }),
-          nextReadAt: new Date(this.nextReadAt).toISOString(),
-        },
-        `replies on ${this.thread.service}: ${result.outcome}${result.error ? ` (${result.error})` : ""}`,
-      );
-    }
-    this.lastRead = { at: now, result };
-  }
-
-  private schedule(): void {
-    clearTimeout(this.timer);
-    if (!this.running) return;
-    this.timer = setTimeout(() => void this.read(), Math.max(0, this.nextReadAt - this.options.clock()));
-  }
-
-  stop(): void {
-    this.running = false;
-    clearTimeout(this.timer);
+    options: ReaderOptions,
+    changed: () => void,
+  ) {
+    const { refreshMs, clock, metrics, log } = options;
+    this.poller = new Poller({
+      refreshMs,
+      clock,
+      outcomes: READ_OUTCOMES,
+      read: () => readThread(thread, options),
+      apply: (result, { nextReadAt, previous }) => {
+        if ("replies" in result) {
+          this.replies = [...result.replies].sort(newestFirst).slice(0, REPLIES_KEPT);
+          changed();
+        }
+        metrics.read(thread.service, result.outcome);
+        if (previous?.result.outcome !== result.outcome) {
+          log.event(
+            "replies.read",
+            {
+              service: thread.service,
+              update: thread.update,
+              outcome: result.outcome,
+              ...(result.status !== undefined && { status: result.status }),
+              ...(result.error && { error: result.error }),
+              nextReadAt: new Date(nextReadAt).toISOString(),
+            },
+            `replies on ${thread.service}: ${result.outcome}${result.error ? ` (${result.error})` : ""}`,
+          );
+        }
+      },
+    });
   }
 }
 
@@ -172,23 +135,10 @@ export function repliesReader(history: NowHistory, options: ReaderOptions): Repl
   );
   const services = [...new Set(readers.map(({ thread }) => thread.service))];
   for (const service of services) options.metrics.service(service);
-  const freshForMs = 2 * options.refreshMs;
-
   function serviceHealth(service: ReplyService): ServiceHealth {
     const mine = readers.filter(({ thread }) => thread.service === service);
-    const now = options.clock();
-    const problems = mine.flatMap(({ known, lastRead }) => {
-      if (!lastRead) return ["not read yet"];
-      if (!READ_OUTCOMES[lastRead.result.outcome].confirmed) {
-        return [
-          `the latest read, ${new Date(lastRead.at).toISOString()}: ${lastRead.result.error ?? lastRead.result.outcome}`,
-        ];
-      }
-      return known && now - known.readAt > freshForMs
-        ? [`no read since ${new Date(known.readAt).toISOString()}`]
-        : [];
-    });
-    const confirmed = mine.map(({ known }) => known?.readAt);
+    const problems = mine.flatMap(({ poller }) => poller.problem() ?? []);
+    const confirmed = mine.map(({ poller }) => poller.confirmedAt);
     const oldest = confirmed.every((at) => at !== undefined)
       ? Math.min(...(confirmed as number[]))
       : undefined;
@@ -201,7 +151,7 @@ export function repliesReader(history: NowHistory, options: ReaderOptions): Repl
   }
 
   const readIfDue = () => {
-    for (const reader of readers) reader.readIfDue();
+    for (const { poller } of readers) poller.readIfDue();
   };
 
   return {
@@ -210,7 +160,7 @@ export function repliesReader(history: NowHistory, options: ReaderOptions): Repl
       shown ??= {
         update: updates[0],
         replies: readers
-          .flatMap(({ known }) => known?.replies ?? [])
+          .flatMap((reader) => reader.replies ?? [])
           .sort(newestFirst)
           .slice(0, REPLIES_SHOWN),
       };
@@ -221,13 +171,13 @@ export function repliesReader(history: NowHistory, options: ReaderOptions): Repl
       return services.map(serviceHealth);
     },
     async refresh() {
-      await Promise.all(readers.map((reader) => reader.read()));
+      await Promise.all(readers.map(({ poller }) => poller.read()));
     },
     start() {
-      for (const reader of readers) reader.start();
+      for (const { poller } of readers) poller.start();
     },
     stop() {
-      for (const reader of readers) reader.stop();
+      for (const { poller } of readers) poller.stop();
     },
   };
 }

@@ -6,8 +6,9 @@
  * /api/now, the terminal profile and the SSH door show them (docs/replies.md).
  */
 import { NOW_HISTORY } from "../content/site-content.ts";
+import { readCheck } from "../outbound/read-check.ts";
+import { siteUserAgent } from "../outbound/user-agent.ts";
 import { defineFeature } from "../site/feature.ts";
-import { seconds } from "../site/health.ts";
 import { REPLIES_SETTINGS, type RepliesConfig } from "./config.ts";
 import { type RepliesReader, repliesReader } from "./conversation.ts";
 import { repliesMetrics } from "./metrics.ts";
@@ -29,8 +30,7 @@ export const replies = defineFeature<RepliesReader, RepliesConfig>({
       appView: config.blueskyAppView,
       refreshMs: config.refreshSeconds * 1000,
       timeoutMs: config.timeoutMs,
-      // As the live feed names the site: who asks, and where to find them.
-      userAgent: `site-api/${site.version} (+${site.config.siteUrl})`,
+      userAgent: siteUserAgent(site),
       clock: site.clock,
       log: site.log,
       metrics: repliesMetrics(site.metrics, shown),
@@ -41,20 +41,7 @@ export const replies = defineFeature<RepliesReader, RepliesConfig>({
     keys: "`<service>:replies` for each service the owner's latest updates were posted to (`bluesky:replies`)",
     check: (reader, at) =>
       Object.fromEntries(
-        reader.health().map(({ service, status, readAt, output }) => [
-          `${service}:replies`,
-          [
-            {
-              componentType: "system",
-              observedValue: readAt ? seconds(at.getTime() - readAt.getTime()) : null,
-              observedUnit: "s",
-              status,
-              time: at.toISOString(),
-              ...(output !== undefined && { output }),
-              ...(readAt && { readAt: readAt.toISOString() }),
-            },
-          ],
-        ]),
+        reader.health().map((health) => [`${health.service}:replies`, [readCheck(health, at)]]),
       ),
   },
   start: (reader) => reader.start(),
