@@ -46,7 +46,8 @@ export interface ServiceHealth extends ReadHealth {
   readonly service: ReplyService;
 }
 
-export interface RepliesReader {
+/** The replies to the owner's posts, read in the background: what answers show of them is `conversation()`. */
+export interface Replies {
   /** The same object until a read changes what is shown; starts a read in the background for any overdue. */
   conversation(): Conversation;
   health(): readonly ServiceHealth[];
@@ -56,7 +57,7 @@ export interface RepliesReader {
   stop(): void;
 }
 
-export interface ReaderOptions {
+export interface RepliesOptions {
   readonly appView: string;
   readonly refreshMs: number;
   readonly timeoutMs: number;
@@ -76,7 +77,7 @@ export function postedUpdates(history: NowHistory): PostedUpdate[] {
 }
 
 /** The thread of one post. */
-function threadOf(post: Posted, update: string, options: ReaderOptions): Thread {
+function threadOf(post: Posted, update: string, options: RepliesOptions): Thread {
   return post.service === "bluesky"
     ? blueskyThread(post.id, update, options.appView, options.userAgent)
     : mastodonThread(post.url, post.id, update, options.userAgent);
@@ -92,7 +93,7 @@ class ThreadReader {
 
   constructor(
     readonly thread: Thread,
-    options: ReaderOptions,
+    options: RepliesOptions,
     changed: () => void,
   ) {
     const { refreshMs, clock, metrics, log } = options;
@@ -126,8 +127,8 @@ class ThreadReader {
   }
 }
 
-/** The reader of the replies to the posts `history` records; it reads nothing until `start` (or `refresh`). */
-export function repliesReader(history: NowHistory, options: ReaderOptions): RepliesReader {
+/** The replies to the posts `history` records; it reads nothing until `start` (or `refresh`). */
+export function readReplies(history: NowHistory, options: RepliesOptions): Replies {
   const updates = postedUpdates(history);
   let shown: Conversation | undefined;
   const readers = updates.flatMap(({ id, posts }) =>
