@@ -166,35 +166,9 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
   return declaredRoutes(files, content.profile.handle).flatMap(({ method, path, route }) => {
     const examplePath = route.examplePath ? route.examplePath(path, content, siteUrl) : path;
     if (examplePath === undefined) return [];
-    const { summary } = route.detail;
-    const {
-      contentAsJson,
-      featured,
-      profileForTerminals,
-      sitemap,
-      pageLink,
-      robotsTxt,
-      streams,
-      pageScript,
-      llmsTxt,
-    } = route;
-    return [
-      {
-        method,
-        path,
-        examplePath,
-        summary,
-        ...(contentAsJson && { contentAsJson }),
-        ...(featured && { featured }),
-        ...(profileForTerminals && { profileForTerminals }),
-        ...(sitemap && { sitemap }),
-        ...(pageLink && { pageLink }),
-        ...(robotsTxt && { robotsTxt }),
-        ...(streams && { streams }),
-        ...(pageScript && { pageScript }),
-        ...(llmsTxt && { llmsTxt }),
-      },
-    ];
+    // What the route file says of itself for the rest of the site: every trait, whatever its name.
+    const { detail, examplePath: _asked, answerRequestError: _answers, setup: _setup, ...traits } = route;
+    return [{ method, path, examplePath, summary: detail.summary, ...traits }];
   });
 }
 
