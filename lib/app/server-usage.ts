@@ -4,7 +4,7 @@
  * has every variable with its default.
  */
 
-import { wrap } from "../profile/ansi/width.ts";
+import { wrap } from "../utils/width.ts";
 import type { Command } from "../runtime/command-line.ts";
 import { CONFIG_HELP } from "../runtime/config.ts";
 import type { VariableHelp } from "../runtime/env.ts";

@@ -7,7 +7,7 @@
  * `GAP` spaces or more between them, otherwise on the line below, indented.
  */
 import type { Style } from "./style.ts";
-import { padEnd, visibleWidth, wrap } from "./width.ts";
+import { padEnd, visibleWidth, wrap } from "../../utils/width.ts";
 
 /** Spaces that keep a command apart from what it does, when both share a line. */
 export const GAP = 3;

@@ -13,7 +13,7 @@ import type { Theme } from "./palettes.ts";
 import { FRAME_MARGIN, framed, heading, insideFrame } from "./parts.ts";
 import { drawnWidth, drawQr, qrMatrix } from "./qr.ts";
 import { monochrome, type Style } from "./style.ts";
-import { wrap, wrapRuns } from "./width.ts";
+import { wrap, wrapRuns } from "../../utils/width.ts";
 
 export interface ContactCard {
   readonly name: string;

@@ -5,7 +5,7 @@
 import { type CommandEntry, commandLines, commandList } from "./command.ts";
 import { framed, heading, indent, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { wrap } from "./width.ts";
+import { wrap } from "../../utils/width.ts";
 
 export interface Help {
   /** Under the heading: how switches are written, one paragraph each. */

@@ -8,4 +8,4 @@ export * from "./parts.ts";
 export { renderProfile } from "./profile.ts";
 export { renderStatusCard, type StatusCard } from "./status-card.ts";
 export { type ColourDepth, PLAIN, type Style, stripColour, styleOf } from "./style.ts";
-export { padEnd, truncate, visibleWidth, wrap, wrapRuns } from "./width.ts";
+export { padEnd, truncate, visibleWidth, wrap, wrapRuns } from "../../utils/width.ts";

@@ -7,7 +7,7 @@
 import type { LiveStatus } from "../model/live-status.ts";
 import { FRAME_MARGIN, indent, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { wrapRuns } from "./width.ts";
+import { wrapRuns } from "../../utils/width.ts";
 
 /** One frame's moment: the status, the second, and what is left of the view. */
 export interface LiveFrame {

@@ -7,7 +7,7 @@
  */
 import type { TimelineEntry } from "../model/layout.ts";
 import type { Style } from "./style.ts";
-import { padEnd, type Run, truncate, visibleWidth, wrap, wrapRuns } from "./width.ts";
+import { padEnd, type Run, truncate, visibleWidth, wrap, wrapRuns } from "../../utils/width.ts";
 
 const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
 

@@ -7,7 +7,7 @@ import type { ProfileLayout, SectionRenderers } from "../model/layout.ts";
 import { commandList } from "./command.ts";
 import { framed, heading, insideFrame, keyValue, skillBar, timelineRow } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { padEnd, type Run, visibleWidth, wrap, wrapRuns } from "./width.ts";
+import { padEnd, type Run, visibleWidth, wrap, wrapRuns } from "../../utils/width.ts";
 
 function header(layout: ProfileLayout, width: number, s: Style): string[] {
   const { name, nativeName, pronouns, role, tagline, availability, location, localTime } = layout.header;

@@ -6,7 +6,7 @@ import type { LocalTime } from "../model/owner-time.ts";
 import { type CommandEntry, commandList } from "./command.ts";
 import { framed, heading, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { wrapRuns } from "./width.ts";
+import { wrapRuns } from "../../utils/width.ts";
 
 export interface StatusCard {
   readonly site: string;
