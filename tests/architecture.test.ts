@@ -138,7 +138,15 @@ describe("the layers", () => {
   });
 
   test("the core imports nothing but the core: it names no feature, at any layer", () => {
-    const core = ["lib/utils", "lib/runtime", "lib/content", "lib/metrics", "lib/http", "lib/site", "lib/app"];
+    const core = [
+      "lib/utils",
+      "lib/runtime",
+      "lib/content",
+      "lib/metrics",
+      "lib/http",
+      "lib/site",
+      "lib/app",
+    ];
     const inCore = (file: string) => core.some((folder) => file.startsWith(`${folder}/`));
     const reaching = [...imports].flatMap(([file, targets]) =>
       inCore(file) ? targets.filter((target) => !inCore(target)).map((target) => `${file} -> ${target}`) : [],
