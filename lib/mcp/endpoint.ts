@@ -69,6 +69,7 @@ export class McpEndpoint {
       rate: this.#rate,
       client: clientKey(address ?? "unknown"),
       now: site.clock(),
+      drain: site.lifecycle.drainSignal,
     });
     if ("refused" in admitted) {
       metrics.refused(admitted.why);
