@@ -9,7 +9,7 @@ import { clientAddress } from "../http/connections.ts";
 import { baseHeaders, CACHE_CONTROL } from "../http/headers.ts";
 import type { LiveFeed } from "../live/feed.ts";
 import type { Site } from "../site/site.ts";
-import { Cache } from "../utils/cache.ts";
+import { lazy } from "../utils/cache.ts";
 import { RateLimit } from "../utils/rate-limit.ts";
 import { quoteInput } from "../utils/request-input.ts";
 import { clientKey } from "../utils/slots.ts";
@@ -17,7 +17,6 @@ import { admit } from "./admission.ts";
 import type { McpConfig } from "./config.ts";
 import { countedMethod } from "./json-rpc.ts";
 import type { McpMetrics } from "./metrics.ts";
-import type { LoadedServer } from "./server.ts";
 
 /** The SDK's answer, with the headers every answer of the site carries (security, CORS); never stored. */
 function withSiteHeaders(response: Response): Response {
@@ -37,7 +36,14 @@ export class McpEndpoint {
   readonly #options: McpEndpointOptions;
   readonly #rate: RateLimit;
   readonly #siteOrigin: string;
-  readonly #loaded = new Cache<Promise<LoadedServer>>();
+  /** The MCP server, imported and set up on the first call; the same one after, unless that failed. */
+  readonly #server = lazy(() =>
+    import("./server.ts").then(({ loadServer }) =>
+      loadServer({ site: this.#options.site, feed: this.#options.feed }, (tool) =>
+        this.#options.metrics.ran(tool),
+      ),
+    ),
+  );
 
   constructor(options: McpEndpointOptions) {
     this.#options = options;
@@ -46,17 +52,6 @@ export class McpEndpoint {
       max: options.config.maxPerMinute,
     });
     this.#siteOrigin = new URL(options.site.config.siteUrl).origin;
-  }
-
-  /** The MCP server, imported and set up on the first call; the same one after. */
-  #server(): Promise<LoadedServer> {
-    return this.#loaded.get("server", () =>
-      import("./server.ts").then(({ loadServer }) =>
-        loadServer({ site: this.#options.site, feed: this.#options.feed }, (tool) =>
-          this.#options.metrics.ran(tool),
-        ),
-      ),
-    );
   }
 
   /** Answers one POST to `/mcp`. */
