@@ -5,14 +5,12 @@
  * memory. Each message answered is counted by method and logged in one line, with the
  * tool it called and how long it took.
  */
-import { clientAddress } from "../http/connections.ts";
 import { baseHeaders, CACHE_CONTROL } from "../http/headers.ts";
 import type { LiveFeed } from "../live/feed.ts";
 import type { Site } from "../site/site.ts";
 import { lazy } from "../utils/cache.ts";
 import { RateLimit } from "../utils/rate-limit.ts";
 import { quoteInput } from "../utils/request-input.ts";
-import { clientKey } from "../utils/slots.ts";
 import { admit } from "./admission.ts";
 import type { McpConfig } from "./config.ts";
 import { countedMethod } from "./json-rpc.ts";
@@ -58,11 +56,10 @@ export class McpEndpoint {
   async answer(request: Request): Promise<Response> {
     const { site, metrics } = this.#options;
     const began = performance.now();
-    const address = clientAddress(request, site.connections, site.config.fly !== undefined);
     const admitted = await admit(request, {
       siteOrigin: this.#siteOrigin,
       rate: this.#rate,
-      client: clientKey(address ?? "unknown"),
+      client: site.connections.clientKey(request),
       now: site.clock(),
       drain: site.lifecycle.drainSignal,
     });
