@@ -19,6 +19,9 @@ export const LIMITS = {
   bodyMs: 5000,
 } as const;
 
+/** What the 408 says of a body that did not arrive within `LIMITS.bodyMs`. */
+export const BODY_TOO_SLOW = `The request body did not arrive within ${LIMITS.bodyMs / 1000} s`;
+
 const tooLarge = (maxBytes: number, hint = "") =>
   new ApiError("payload_too_large", `Request bodies are limited to ${maxBytes} bytes${hint}`, {
     details: { limitBytes: maxBytes },
@@ -97,10 +100,7 @@ function bodyDeadline(drain: AbortSignal): { ended: Promise<never>; stop(): void
   const ended = new Promise<never>((_, reject) => {
     const draining = () =>
       reject(late("The server is shutting down and will not wait for the rest of the body; try again"));
-    const timer = setTimeout(
-      () => reject(late(`The request body did not arrive within ${LIMITS.bodyMs / 1000} s`)),
-      LIMITS.bodyMs,
-    );
+    const timer = setTimeout(() => reject(late(BODY_TOO_SLOW)), LIMITS.bodyMs);
     drain.addEventListener("abort", draining, { once: true });
     if (drain.aborted) draining();
     stop = () => {

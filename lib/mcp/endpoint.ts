@@ -7,6 +7,7 @@
  */
 import { baseHeaders, CACHE_CONTROL } from "../http/headers.ts";
 import type { LiveFeed } from "../live/feed.ts";
+import type { RepliesReader } from "../replies/conversation.ts";
 import type { Site } from "../site/site.ts";
 import { lazy } from "../utils/cache.ts";
 import { RateLimit } from "../utils/rate-limit.ts";
@@ -26,6 +27,7 @@ function withSiteHeaders(response: Response): Response {
 export interface McpEndpointOptions {
   readonly site: Site;
   readonly feed: Pick<LiveFeed, "latest">;
+  readonly replies: Pick<RepliesReader, "conversation">;
   readonly config: McpConfig;
   readonly metrics: McpMetrics;
 }
@@ -37,9 +39,7 @@ export class McpEndpoint {
   /** The MCP server, imported and set up on the first call; the same one after, unless that failed. */
   readonly #server = lazy(() =>
     import("./server.ts").then(({ loadServer }) =>
-      loadServer({ site: this.#options.site, feed: this.#options.feed }, (tool) =>
-        this.#options.metrics.ran(tool),
-      ),
+      loadServer(this.#options, (tool) => this.#options.metrics.ran(tool)),
     ),
   );
 

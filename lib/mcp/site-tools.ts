@@ -14,14 +14,15 @@ import { profileMarkdown, profileMarkdownPath } from "../markdown/profile.ts";
 import { RESUME_MARKDOWN_PATH, resumeMarkdown } from "../markdown/resume.ts";
 import { liveStatus, liveStatusSchema } from "../profile/model/live-status.ts";
 import { nowStatus, nowStatusSchema } from "../profile/model/now-status.ts";
-import { replies } from "../replies/feature.ts";
+import type { RepliesReader } from "../replies/conversation.ts";
 import type { Site } from "../site/site.ts";
 import { passages, search, searchInputSchema, searchOutputSchema } from "./search.ts";
 
-/** What the tools and resources read: the site, and the owner's live activity as last read. */
+/** What the tools and resources read: the site, and the owner's live activity and replies as last read. */
 export interface ToolContext {
   readonly site: Site;
   readonly feed: Pick<LiveFeed, "latest">;
+  readonly replies: Pick<RepliesReader, "conversation">;
 }
 
 export interface SiteTool {
@@ -51,9 +52,13 @@ const noArguments = () => t.Object({}, { additionalProperties: false });
 export const TOOL_NAMES = ["get_profile", "get_now", "get_resume", "get_status", "search"] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
-export function siteTools({ site, feed }: ToolContext): readonly (SiteTool & { readonly name: ToolName })[] {
+export function siteTools({
+  site,
+  feed,
+  replies,
+}: ToolContext): readonly (SiteTool & { readonly name: ToolName })[] {
   const { content, config } = site;
-  const now = () => nowStatus(content, feed.latest(), site.service(replies).conversation());
+  const now = () => nowStatus(content, feed.latest(), replies.conversation());
   const resume = toJsonResume(content.profile, resumeUrl(config.siteUrl, site.routes));
   return [
     {
@@ -105,7 +110,7 @@ export function siteTools({ site, feed }: ToolContext): readonly (SiteTool & { r
   ];
 }
 
-export function siteResources({ site, feed }: ToolContext): readonly SiteResource[] {
+export function siteResources({ site, feed, replies }: ToolContext): readonly SiteResource[] {
   const { content, config } = site;
   const { profile } = content;
   const markdown = (path: string) => ({ uri: `${config.siteUrl}${path}`, mimeType: CONTENT_TYPE.markdown });
@@ -124,8 +129,7 @@ export function siteResources({ site, feed }: ToolContext): readonly SiteResourc
       title: `${profile.name}: now`,
       description: "What the owner is doing now, in Markdown, with their latest activity as last read.",
       ...markdown(NOW_MARKDOWN_PATH),
-      read: () =>
-        nowMarkdown(profile.name, nowStatus(content, feed.latest(), site.service(replies).conversation())),
+      read: () => nowMarkdown(profile.name, nowStatus(content, feed.latest(), replies.conversation())),
     },
     {
       name: "resume",
