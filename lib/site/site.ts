@@ -11,7 +11,7 @@ import type { DocumentDecoration } from "elysia";
 import type { ContentFile } from "../content/content-file.ts";
 import type { Profile } from "../content/schemas.ts";
 import type { Content } from "../content/site-content.ts";
-import type { Connections } from "../http/connections.ts";
+import type { SiteConnections } from "../http/connections.ts";
 import {
   type Handler,
   METHODS,
@@ -59,8 +59,11 @@ export interface Site {
   readonly log: Pick<Log, "error" | "event">;
   /** Where a feature registers what it counts, for Prometheus (`lib/metrics/`). */
   readonly metrics: Metrics;
-  /** What the runtime knows of each request's connection: its address, how long it may stay quiet. */
-  readonly connections: Connections;
+  /**
+   * What the runtime knows of each request's connection (how long it may stay quiet), whether
+   * connections come through Fly's proxy, and who a request's client is (`clientKey`).
+   */
+  readonly connections: SiteConnections;
   /**
    * Reads a file a package ships (a font, a wasm module) by its package path, where the
    * runtime keeps it: a feature names those it reads in `packageFiles`.
