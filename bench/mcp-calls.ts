@@ -15,7 +15,7 @@ import { median } from "./cases.ts";
 import { compareBuilds } from "./compare-builds.ts";
 import { onServerCore } from "./cores.ts";
 
-/** Calls measured after the first: the 1,000, the memory read after them. */
+/** Calls measured after the first: 1,000, the memory read after them. */
 export const CALLS = 1000;
 
 export interface McpCallCosts {

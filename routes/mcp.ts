@@ -7,7 +7,8 @@
 import { Type as t } from "@sinclair/typebox";
 import { ok } from "../lib/docs/responses.ts";
 import { CONTENT_TYPE } from "../lib/http/headers.ts";
-import { LIMITS } from "../lib/http/limits.ts";
+import { BODY_TOO_SLOW, LIMITS } from "../lib/http/limits.ts";
+import { DEFAULT_MCP_PER_CLIENT } from "../lib/mcp/config.ts";
 import { mcp } from "../lib/mcp/feature.ts";
 import { JSON_RPC, jsonRpcError } from "../lib/mcp/json-rpc.ts";
 import { defineRoute } from "../lib/site/site.ts";
@@ -85,7 +86,7 @@ export const POST = defineRoute({
       }),
       202: { description: "A notification, accepted: no body" },
       400: refusal(
-        "Not JSON, a batch, or not a JSON-RPC message",
+        "Not JSON, a batch, not a JSON-RPC message, or a body cut off",
         JSON_RPC.parseError,
         "Parse error: the body is not JSON",
       ),
@@ -98,6 +99,11 @@ export const POST = defineRoute({
         "An Accept without both application/json and text/event-stream",
         JSON_RPC.refused,
         "Not Acceptable: Client must accept both application/json and text/event-stream",
+      ),
+      408: refusal(
+        "A body that did not arrive in time, or the server began shutting down as it arrived; the connection is closed",
+        JSON_RPC.refused,
+        BODY_TOO_SLOW,
       ),
       413: refusal(
         "A body over the limit",
@@ -112,7 +118,7 @@ export const POST = defineRoute({
       429: refusal(
         "This client's messages this minute are spent: see Retry-After",
         JSON_RPC.refused,
-        "Too many requests: at most 60 a minute from one address; try again in 42 s",
+        `Too many requests: at most ${DEFAULT_MCP_PER_CLIENT} a minute from one address; try again in 42 s`,
       ),
       503: refusal(
         "Everyone's messages this minute are spent: see Retry-After",

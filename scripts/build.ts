@@ -105,9 +105,10 @@ const build = await Bun.build({
   compile: { outfile: resolve(root, outfile) },
   // Bytecode: the executable parses nothing at start-up (docs/performance.md).
   bytecode: !read.values["no-bytecode"],
-  // What is imported only when asked for (the SSH door and ssh2, with SSH_PORT set) is a
-  // chunk of its own, loaded then: in the one bundle it cost 0.8 MB of RssAnon unused
-  // (docs/decisions/2026-11-27-doors.md). Splitting needs ES modules.
+  // What is imported only when asked for (the SSH door and ssh2, the preview image's
+  // drawing, the MCP server) is a chunk of its own, loaded then: in the one bundle a site
+  // would carry it in memory unused (docs/decisions/2026-11-27-doors.md). Splitting needs
+  // ES modules.
   format: "esm",
   splitting: true,
   define: {

@@ -137,6 +137,23 @@ describe("the layers", () => {
     expect(uphill).toEqual([]);
   });
 
+  test("the core imports nothing but the core: it names no feature, at any layer", () => {
+    const core = [
+      "lib/utils",
+      "lib/runtime",
+      "lib/content",
+      "lib/metrics",
+      "lib/http",
+      "lib/site",
+      "lib/app",
+    ];
+    const inCore = (file: string) => core.some((folder) => file.startsWith(`${folder}/`));
+    const reaching = [...imports].flatMap(([file, targets]) =>
+      inCore(file) ? targets.filter((target) => !inCore(target)).map((target) => `${file} -> ${target}`) : [],
+    );
+    expect(reaching).toEqual([]);
+  });
+
   test("no circle of imports between files", () => {
     expect(circles(imports)).toEqual([]);
   });

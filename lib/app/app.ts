@@ -9,7 +9,7 @@
 import { Elysia } from "elysia";
 import { builtInFiles, type ContentFiles, folderFiles, readContentFile } from "../content/files.ts";
 import { readContent } from "../content/site-content.ts";
-import { type Connections, NO_CONNECTIONS } from "../http/connections.ts";
+import { type Connections, NO_CONNECTIONS, siteConnections } from "../http/connections.ts";
 import { type HttpMetrics, httpMetrics } from "../http/http-metrics.ts";
 import { allowedMethods, notFound } from "../http/not-found.ts";
 import { ANY_PATH, requestPipeline } from "../http/pipeline.ts";
@@ -99,7 +99,7 @@ export function createApp(options: AppOptions): BuiltApp {
     documented: declared.map(({ method, path, route }) => ({ method, path, detail: route.detail })),
     log,
     metrics,
-    connections: options.connections ?? NO_CONNECTIONS,
+    connections: siteConnections(options.connections ?? NO_CONNECTIONS, config.fly !== undefined),
     packageFile: options.packageFile ?? fromNodeModules,
     lifecycle,
     health: siteHealth(

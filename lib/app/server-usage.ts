@@ -4,11 +4,11 @@
  * has every variable with its default.
  */
 
-import { wrap } from "../profile/ansi/width.ts";
 import type { Command } from "../runtime/command-line.ts";
 import { CONFIG_HELP } from "../runtime/config.ts";
 import type { VariableHelp } from "../runtime/env.ts";
 import type { Feature } from "../site/feature.ts";
+import { wrap } from "../utils/width.ts";
 
 /** Where a variable's meaning starts: two spaces, a name of up to 12 characters, two spaces. */
 const MEANING_COLUMN = 16;
@@ -26,8 +26,11 @@ function helpLines({ variables, meaning }: VariableHelp): string[] {
   return [...wrap(names, 76).map((line) => `  ${line}`), ...lines.map((line) => `${indent}${line}`)];
 }
 
-/** The usage text, with the variables of `features` after the core's. */
-export function serverUsage(features: readonly Feature[]): string {
+/**
+ * The usage text, with the variables of `features` after the core's, and how long the drain
+ * waits for requests in flight (`graceMs`).
+ */
+export function serverUsage(features: readonly Feature[], graceMs: number): string {
   const variables = [...CONFIG_HELP, ...features.flatMap(({ settings }) => settings?.help ?? [])];
   return `usage: site [--help | --version]
        (./dist/site, bun run start, deno task start)
@@ -47,15 +50,15 @@ Exit status:
   0  --help or --version; or stopped by SIGTERM or SIGINT once every request
      in flight was answered
   1  a variable, a content file or an address refused at start-up (one line on
-     stderr), or requests still running 8 s after SIGTERM or SIGINT
+     stderr), or requests still running ${graceMs / 1000} s after SIGTERM or SIGINT
   2  an option it does not take`;
 }
 
 /** The server's command line, as `readCommandLine` reads it. */
-export function serverCommand(features: readonly Feature[]) {
+export function serverCommand(features: readonly Feature[], graceMs: number) {
   return {
     name: "site",
-    usage: serverUsage(features),
+    usage: serverUsage(features, graceMs),
     options: { version: { type: "boolean" } },
     positionals: false,
   } as const satisfies Command<{ version: { type: "boolean" } }>;

@@ -92,7 +92,7 @@ export type StartOptions = SiteParts & Pick<Partial<AppOptions>, "files" | "cloc
  * with one line naming it, and exit code 1.
  */
 export async function start(runtime: Runtime, options: StartOptions): Promise<Server> {
-  const read = readCommandLine(runtime.args, serverCommand(options.features), runtime);
+  const read = readCommandLine(runtime.args, serverCommand(options.features, SHUTDOWN_GRACE_MS), runtime);
   if (read.exit !== undefined) return runtime.exit(read.exit);
   if (read.values.version) {
     runtime.out(VERSION);
@@ -128,7 +128,7 @@ export async function start(runtime: Runtime, options: StartOptions): Promise<Se
   }
   const { app, site, lifecycle } = built;
   // The features' ports first: once the app answers, every port listens (a test's first
-  // ping, say, is a promise that ssh and finger answer too). A feature names its own.
+  // ping, say, is a promise that every other port answers too). A feature names its own.
   const opened = await listenOrRefuse(runtime, () => lifecycle.open());
   // Half a server is no server: what listens already closes again when a port is refused.
   const closeFeatures = async () => {
@@ -172,7 +172,7 @@ export async function start(runtime: Runtime, options: StartOptions): Promise<Se
   };
   // Before the "listening" line: whoever reads it may send SIGTERM at once, and gets a drain.
   drainOnSignal(runtime, server);
-  // Only once every port listens: a start refused for its address never reads GitHub.
+  // Only once every port listens: a start refused for its address starts no background work.
   lifecycle.start();
   const routes = app.routes.length;
   const scrapedAt = metricsServer ? `${metricsServer.url}${METRICS_PATH}` : "off";

@@ -15,6 +15,7 @@
  */
 import { Type as t } from "@sinclair/typebox";
 import type { Profile } from "../content/schemas.ts";
+import { servedUrl } from "../http/route.ts";
 import { countryCode } from "./iso-codes.ts";
 
 /** The version of the schema the document follows, and where that schema is published. */
@@ -66,7 +67,7 @@ export const RESUME_PATH = "/api/resume.json";
  * site serves it (a site without that route names no page it lacks), else the site's own.
  */
 export function resumeUrl(siteUrl: string, servedPaths: readonly { readonly path: string }[]): string {
-  return servedPaths.some(({ path }) => path === RESUME_PATH) ? `${siteUrl}${RESUME_PATH}` : siteUrl;
+  return servedUrl(siteUrl, servedPaths, RESUME_PATH) ?? siteUrl;
 }
 
 /** The profile as a JSON Resume; `canonical` is where it is served, the resume's `meta.canonical`. */

@@ -1,9 +1,9 @@
 /**
  * @module Request limits. No GET endpoint reads a body, so any body over a small limit
  * is refused with the 413 envelope from its `Content-Length`, before a byte of it is
- * read. The one route that accepts a body reads at most its own limit, chunked bodies
- * included, within a deadline, and no longer once the server drains. The server's
- * `maxRequestBodySize` (`server-options.ts`) is the backstop.
+ * read. A route that accepts a body reads it with `readBody`: at most its own limit,
+ * chunked bodies included, within a deadline, and no longer once the server drains. The
+ * server's `maxRequestBodySize` (`server-options.ts`) is the backstop.
  */
 import { ApiError } from "./errors.ts";
 
@@ -18,6 +18,9 @@ export const LIMITS = {
    */
   bodyMs: 5000,
 } as const;
+
+/** What the 408 says of a body that did not arrive within `LIMITS.bodyMs`. */
+export const BODY_TOO_SLOW = `The request body did not arrive within ${LIMITS.bodyMs / 1000} s`;
 
 const tooLarge = (maxBytes: number, hint = "") =>
   new ApiError("payload_too_large", `Request bodies are limited to ${maxBytes} bytes${hint}`, {
@@ -40,29 +43,36 @@ export function refuseOversizedBody(request: Request): void {
 }
 
 /**
- * Throws unless the request carries at most `maxBytes` of body, all of it within
- * `LIMITS.bodyMs` and before `drain` aborts (the server drains). A body without a length
- * (chunked) is read up to `maxBytes + 1` bytes, never further. A body that stops short
- * (the client closed the connection, or sent a malformed chunk) is the client's 400.
+ * The request's body, at most `maxBytes` of it, all of it within `LIMITS.bodyMs` and before
+ * `drain` aborts (the server drains); or it throws the error the envelope answers: 413 over
+ * the limit, 408 too slow or draining (with `Connection: close`), 400 cut off. A body
+ * without a length (chunked) is read up to `maxBytes + 1` bytes, never further. A body that
+ * stops short (the client closed the connection, or sent a malformed chunk) is the client's
+ * 400. Every route that reads a body reads it here, so the drain ends every read at once.
+ *
+ * @example
+ * const body = await readBody(request, LIMITS.bodyBytes, site.lifecycle.drainSignal);
  */
-export async function readBodyWithin(
+export async function readBody(
   request: Request,
   maxBytes: number,
+  drain: AbortSignal,
   hint = "",
-  drain?: AbortSignal,
-): Promise<void> {
+): Promise<Uint8Array> {
   const declared = declaredBodyError(request, maxBytes, hint);
   if (declared) throw declared;
-  if (!request.body || request.bodyUsed) return;
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const { ended, stop } = bodyDeadline(drain);
+  const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
       const { done, value } = await Promise.race([reader.read().catch(cutOff), ended]);
-      if (done) return;
+      if (done) return Buffer.concat(chunks, total);
       total += value.byteLength;
       if (total > maxBytes) throw tooLarge(maxBytes, hint);
+      chunks.push(value);
     }
   } finally {
     stop();
@@ -83,22 +93,19 @@ function cutOff(): never {
  * aborts, whichever is first; `stop` once the body is read. RFC 9110 §15.5.9 has the server
  * close the connection after a 408.
  */
-function bodyDeadline(drain: AbortSignal | undefined): { ended: Promise<never>; stop(): void } {
+function bodyDeadline(drain: AbortSignal): { ended: Promise<never>; stop(): void } {
   const late = (message: string) =>
     new ApiError("request_timeout", message, { headers: { connection: "close" } });
   let stop = () => {};
   const ended = new Promise<never>((_, reject) => {
     const draining = () =>
       reject(late("The server is shutting down and will not wait for the rest of the body; try again"));
-    const timer = setTimeout(
-      () => reject(late(`The request body did not arrive within ${LIMITS.bodyMs / 1000} s`)),
-      LIMITS.bodyMs,
-    );
-    drain?.addEventListener("abort", draining, { once: true });
-    if (drain?.aborted) draining();
+    const timer = setTimeout(() => reject(late(BODY_TOO_SLOW)), LIMITS.bodyMs);
+    drain.addEventListener("abort", draining, { once: true });
+    if (drain.aborted) draining();
     stop = () => {
       clearTimeout(timer);
-      drain?.removeEventListener("abort", draining);
+      drain.removeEventListener("abort", draining);
     };
   });
   return { ended, stop };

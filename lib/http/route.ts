@@ -94,6 +94,18 @@ export interface RouteSummary extends RouteTraits {
   readonly summary: string;
 }
 
+/**
+ * `path` on the site at `siteUrl`, when one of `routes` is served there; undefined when
+ * none is, so that no answer names a page the site does not serve.
+ */
+export function servedUrl(
+  siteUrl: string,
+  routes: readonly { readonly path: string }[],
+  path: string,
+): string | undefined {
+  return routes.some((route) => route.path === path) ? `${siteUrl}${path}` : undefined;
+}
+
 /** A `<link>` in the page's head: how the page relates to the route, and what the route answers. */
 export interface PageLink {
   readonly rel: string;

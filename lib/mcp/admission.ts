@@ -4,10 +4,12 @@
  * 403), the client's rate (429, or 503 when everyone's is spent, with `Retry-After`), the
  * body's size (the site's limit, 413), JSON (400), one message rather than a batch (batches
  * left MCP in 2025-06-18: 400), and no method that would hold a stream open (this server
- * holds none). The body is read for `LIMITS.bodyMs` at most (408). Each refusal is a
- * JSON-RPC error, as the SDK writes its own.
+ * holds none). The body is read as every route reads one (`readBody`): for `LIMITS.bodyMs`
+ * at most, and no longer once the server drains (408). Each refusal is a JSON-RPC error,
+ * as the SDK writes its own, with the site's words for it.
  */
-import { LIMITS } from "../http/limits.ts";
+import { ApiError, type ErrorCode } from "../http/errors.ts";
+import { LIMITS, readBody } from "../http/limits.ts";
 import type { RateLimit } from "../utils/rate-limit.ts";
 import { quoteInput } from "../utils/request-input.ts";
 import { JSON_RPC, type JsonRpcId, jsonRpcError } from "./json-rpc.ts";
@@ -37,42 +39,16 @@ export interface AdmissionOptions {
   readonly client: string;
   /** Epoch milliseconds. */
   readonly now: number;
+  /** Aborts when the server drains: a body still arriving then is refused at once. */
+  readonly drain: AbortSignal;
 }
 
-/** The body as text; or why not: longer than the limit, slower than the deadline, or cut off. */
-type Body = { readonly text: string } | { readonly refused: "too_large" | "too_slow" | "cut_off" };
-
-/**
- * The body, read no further than `LIMITS.bodyBytes` and for no longer than
- * `LIMITS.bodyMs`: a client that trickles it holds no request open past that.
- */
-async function bodyOf(request: Request): Promise<Body> {
-  if (!request.body) return { text: "" };
-  const reader = request.body.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), LIMITS.bodyMs);
-  });
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const read = await Promise.race([reader.read(), late]);
-      if (read === "late") return { refused: "too_slow" };
-      if (read.done) break;
-      total += read.value.byteLength;
-      if (total > LIMITS.bodyBytes) return { refused: "too_large" };
-      chunks.push(read.value);
-    }
-  } catch {
-    // The client closed the connection, or sent a malformed chunk: the body never came whole.
-    return { refused: "cut_off" };
-  } finally {
-    clearTimeout(timer);
-    await reader.cancel().catch(() => {});
-  }
-  return { text: Buffer.concat(chunks).toString("utf8") };
-}
+/** Why a body the site's reader refused (`readBody`) is refused here, and its JSON-RPC code. */
+const BODY_REFUSALS: Partial<Record<ErrorCode, { readonly why: McpRefusal; readonly code: number }>> = {
+  payload_too_large: { why: "too_large", code: JSON_RPC.refused },
+  request_timeout: { why: "too_slow", code: JSON_RPC.refused },
+  bad_request: { why: "cut_off", code: JSON_RPC.parseError },
+};
 
 const fieldOf = (value: unknown, field: string): unknown =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>)[field] : undefined;
@@ -110,25 +86,18 @@ export async function admit(request: Request, options: AdmissionOptions): Promis
       { headers: { "retry-after": String(rated.retryAfterSeconds) } },
     );
   }
-  const body = await bodyOf(request);
-  if ("refused" in body) {
-    return {
-      too_large: () =>
-        refuse("too_large", 413, JSON_RPC.refused, `Request bodies are limited to ${LIMITS.bodyBytes} bytes`),
-      too_slow: () =>
-        refuse(
-          "too_slow",
-          408,
-          JSON_RPC.refused,
-          `Request Timeout: a body must arrive within ${LIMITS.bodyMs} ms`,
-        ),
-      cut_off: () =>
-        refuse("cut_off", 400, JSON_RPC.parseError, "Parse error: the body did not arrive whole"),
-    }[body.refused]();
+  let body: Uint8Array;
+  try {
+    body = await readBody(request, LIMITS.bodyBytes, options.drain);
+  } catch (error) {
+    const refusal = error instanceof ApiError ? BODY_REFUSALS[error.code] : undefined;
+    if (!refusal) throw error;
+    const { status, message, headers } = error as ApiError;
+    return refuse(refusal.why, status, refusal.code, message, { headers });
   }
   let message: unknown;
   try {
-    message = JSON.parse(body.text);
+    message = JSON.parse(Buffer.from(body).toString("utf8"));
   } catch {
     return refuse("not_json", 400, JSON_RPC.parseError, "Parse error: the body is not JSON");
   }

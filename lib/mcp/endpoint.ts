@@ -5,19 +5,17 @@
  * memory. Each message answered is counted by method and logged in one line, with the
  * tool it called and how long it took.
  */
-import { clientAddress } from "../http/connections.ts";
 import { baseHeaders, CACHE_CONTROL } from "../http/headers.ts";
 import type { LiveFeed } from "../live/feed.ts";
+import type { RepliesReader } from "../replies/conversation.ts";
 import type { Site } from "../site/site.ts";
-import { Cache } from "../utils/cache.ts";
+import { lazy } from "../utils/cache.ts";
 import { RateLimit } from "../utils/rate-limit.ts";
 import { quoteInput } from "../utils/request-input.ts";
-import { clientKey } from "../utils/slots.ts";
 import { admit } from "./admission.ts";
 import type { McpConfig } from "./config.ts";
 import { countedMethod } from "./json-rpc.ts";
 import type { McpMetrics } from "./metrics.ts";
-import type { LoadedServer } from "./server.ts";
 
 /** The SDK's answer, with the headers every answer of the site carries (security, CORS); never stored. */
 function withSiteHeaders(response: Response): Response {
@@ -29,6 +27,7 @@ function withSiteHeaders(response: Response): Response {
 export interface McpEndpointOptions {
   readonly site: Site;
   readonly feed: Pick<LiveFeed, "latest">;
+  readonly replies: Pick<RepliesReader, "conversation">;
   readonly config: McpConfig;
   readonly metrics: McpMetrics;
 }
@@ -37,7 +36,12 @@ export class McpEndpoint {
   readonly #options: McpEndpointOptions;
   readonly #rate: RateLimit;
   readonly #siteOrigin: string;
-  readonly #loaded = new Cache<Promise<LoadedServer>>();
+  /** The MCP server, imported and set up on the first call; the same one after, unless that failed. */
+  readonly #server = lazy(() =>
+    import("./server.ts").then(({ loadServer }) =>
+      loadServer(this.#options, (tool) => this.#options.metrics.ran(tool)),
+    ),
+  );
 
   constructor(options: McpEndpointOptions) {
     this.#options = options;
@@ -48,27 +52,16 @@ export class McpEndpoint {
     this.#siteOrigin = new URL(options.site.config.siteUrl).origin;
   }
 
-  /** The MCP server, imported and set up on the first call; the same one after. */
-  #server(): Promise<LoadedServer> {
-    return this.#loaded.get("server", () =>
-      import("./server.ts").then(({ loadServer }) =>
-        loadServer({ site: this.#options.site, feed: this.#options.feed }, (tool) =>
-          this.#options.metrics.ran(tool),
-        ),
-      ),
-    );
-  }
-
   /** Answers one POST to `/mcp`. */
   async answer(request: Request): Promise<Response> {
     const { site, metrics } = this.#options;
     const began = performance.now();
-    const address = clientAddress(request, site.connections, site.config.fly !== undefined);
     const admitted = await admit(request, {
       siteOrigin: this.#siteOrigin,
       rate: this.#rate,
-      client: clientKey(address ?? "unknown"),
+      client: site.connections.clientKey(request),
       now: site.clock(),
+      drain: site.lifecycle.drainSignal,
     });
     if ("refused" in admitted) {
       metrics.refused(admitted.why);

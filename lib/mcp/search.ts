@@ -7,8 +7,6 @@
 import { type Static, Type as t } from "@sinclair/typebox";
 import { placeOf } from "../content/schemas.ts";
 import type { Content } from "../content/site-content.ts";
-import { NOW_MARKDOWN_PATH } from "../markdown/now.ts";
-import { profileMarkdownPath } from "../markdown/profile.ts";
 import type { NowStatus } from "../profile/model/now-status.ts";
 
 export const searchInputSchema = () =>
@@ -36,7 +34,10 @@ export const searchOutputSchema = () =>
           description: "What part of the site says it, e.g. `experience: Staff ML Engineer, …`",
         }),
         text: t.String({ description: "What it says, in the owner's words" }),
-        url: t.String({ format: "uri", description: "The Markdown page that says it" }),
+        url: t.String({
+          format: "uri",
+          description: "The Markdown page that says it; the site itself where it serves none",
+        }),
       }),
       { description: "The passages with every word, in the order the site says them" },
     ),
@@ -51,10 +52,15 @@ const folded = (text: string): string => text.normalize("NFKD").replace(/\p{M}/g
 
 const wordsOf = (text: string): string[] => folded(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** Every passage of what the site says, in the order its pages say them. */
-export function passages({ profile }: Content, now: NowStatus, siteUrl: string): Passage[] {
-  const profileUrl = `${siteUrl}${profileMarkdownPath(profile.handle)}`;
-  const nowUrl = `${siteUrl}${NOW_MARKDOWN_PATH}`;
+/** Where the site says the profile's passages and /now's: a URL each. */
+export interface PassagePages {
+  readonly profile: string;
+  readonly now: string;
+}
+
+/** Every passage of what the site says, in the order its pages say them, each with the page that says it. */
+export function passages({ profile }: Content, now: NowStatus, pages: PassagePages): Passage[] {
+  const { profile: profileUrl, now: nowUrl } = pages;
   const said = (where: string, text: string, url: string): Passage => ({ where, text, url });
   return [
     said(

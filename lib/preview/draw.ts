@@ -12,6 +12,7 @@ import { PALETTES } from "../profile/ansi/palettes.ts";
 import { PAGE_COLOURS } from "../profile/html/styles.ts";
 import { PREVIEW_IMAGE, type PreviewCard } from "../profile/model/preview-card.ts";
 import type { PackageFiles } from "../runtime/package-files.ts";
+import { Cache } from "../utils/cache.ts";
 import { FONT_FILES, RESVG_WASM } from "./files.ts";
 import { covered, drawable, subsetsFor } from "./fonts.ts";
 
@@ -28,28 +29,32 @@ export const CARD_COLOURS = {
   good: PALETTES.darkTruecolor.good.colour,
 } as const;
 
-/** resvg's wasm may be started once per process; every draw after the first waits on the same start. */
-let resvgReady: Promise<void> | undefined;
-/** Each font file, read once: satori keeps what it parsed of a font by its bytes. */
-const fonts = new Map<string, Promise<Font>>();
+/**
+ * resvg's wasm, started once per process (its `initWasm` refuses a second start), by its
+ * path: every drawing after the first waits on the same start; one that failed is tried
+ * again by the next.
+ */
+const resvgStarts = new Cache<Promise<void>>();
 
-function fontsFor(texts: readonly string[], read: PackageFiles): Promise<Font[]> {
+/** The fonts a card's texts need, each read once by `fonts`: satori keeps what it parsed of a font by its bytes. */
+function fontsFor(
+  texts: readonly string[],
+  read: PackageFiles,
+  fonts: Cache<Promise<Font>>,
+): Promise<Font[]> {
   const needed = subsetsFor(texts);
   return Promise.all(
-    FONT_FILES.filter(({ subset }) => needed.has(subset)).map(({ subset, weight, path }) => {
-      let font = fonts.get(path);
-      if (!font) {
+    FONT_FILES.filter(({ subset }) => needed.has(subset)).map(({ subset, weight, path }) =>
+      fonts.get(path, () =>
         // A name per subset: satori takes one font per name, and falls back along the list glyph by glyph.
-        font = read(path).then((data) => ({
+        read(path).then((data) => ({
           name: `noto-${subset}`,
           data: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength),
           weight,
-          style: "normal",
-        }));
-        fonts.set(path, font);
-      }
-      return font;
-    }),
+          style: "normal" as const,
+        })),
+      ),
+    ),
   );
 }
 
@@ -113,21 +118,32 @@ function cardTree(card: PreviewCard, fontFamily: string): Element {
   );
 }
 
-/** The card as a PNG; `read` finds the fonts and the wasm where the runtime keeps them. */
-export async function drawPreview(card: PreviewCard, read: PackageFiles): Promise<Uint8Array<ArrayBuffer>> {
-  resvgReady ??= read(RESVG_WASM).then((wasm) => initWasm(wasm));
-  const texts = Object.values(card).filter((value): value is string => typeof value === "string");
-  const [, loaded] = await Promise.all([resvgReady, fontsFor(texts, read)]);
-  const fontFamily = [...new Set(loaded.map(({ name }) => name))].join(",");
-  const svg = await satori(cardTree(card, fontFamily) as never, {
-    width: WIDTH,
-    height: HEIGHT,
-    fonts: loaded,
-  });
-  const resvg = new Resvg(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } });
-  const rendered = resvg.render();
-  const png = rendered.asPng();
-  rendered.free();
-  resvg.free();
-  return png as Uint8Array<ArrayBuffer>;
+/**
+ * Draws cards as PNGs with the files `read` finds where the runtime keeps them: the wasm
+ * and each font read on the first card that needs it, and kept for the next.
+ */
+export function previewDrawer(read: PackageFiles): (card: PreviewCard) => Promise<Uint8Array<ArrayBuffer>> {
+  const fonts = new Cache<Promise<Font>>();
+  return async function drawPreview(card) {
+    const started = resvgStarts.get(RESVG_WASM, () => read(RESVG_WASM).then((wasm) => initWasm(wasm)));
+    const texts = Object.values(card).filter((value): value is string => typeof value === "string");
+    const [, loaded] = await Promise.all([started, fontsFor(texts, read, fonts)]);
+    const fontFamily = [...new Set(loaded.map(({ name }) => name))].join(",");
+    const svg = await satori(cardTree(card, fontFamily) as never, {
+      width: WIDTH,
+      height: HEIGHT,
+      fonts: loaded,
+    });
+    const resvg = new Resvg(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } });
+    const rendered = resvg.render();
+    const png = rendered.asPng();
+    rendered.free();
+    resvg.free();
+    return png as Uint8Array<ArrayBuffer>;
+  };
+}
+
+/** One card as a PNG, its files read for it: for a command that draws once. */
+export function drawPreview(card: PreviewCard, read: PackageFiles): Promise<Uint8Array<ArrayBuffer>> {
+  return previewDrawer(read)(card);
 }

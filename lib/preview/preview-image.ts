@@ -3,7 +3,7 @@
  * the card for now (`lib/profile/model/preview-card.ts`), looked at once a minute (the
  * content is fixed while the server runs; the offset changes at daylight saving time),
  * drawn the first time it is asked for and kept while the card stays the same, never per
- * request. Its strong ETag is made from what it draws (the card, the drawing's edition and
+ * request; a drawing that failed is not kept, so the next request draws it again. Its strong ETag is made from what it draws (the card, the drawing's edition and
  * the versions of what draws it), so the tag is known before the image is, and the same
  * on every runtime. Cached as the other prepared answers are.
  */
@@ -12,7 +12,7 @@ import { CACHE_CONTROL, CONTENT_TYPE } from "../http/headers.ts";
 import { PreparedResponse, strongEtag } from "../http/prepared-response.ts";
 import { type PreviewCard, previewCard } from "../profile/model/preview-card.ts";
 import type { Site } from "../site/site.ts";
-import { Cache } from "../utils/cache.ts";
+import { Cache, lazy } from "../utils/cache.ts";
 import type { PreviewMetrics } from "./metrics.ts";
 
 /**
@@ -35,14 +35,16 @@ export function previewEtag(card: PreviewCard): string {
 /** The site's preview image, drawn with the files `site.packageFile` reads. */
 export function previewImage(site: Site, metrics: PreviewMetrics): PreviewImage {
   const cards = new Cache<{ card: PreviewCard; etag: string }>({ every: { ms: 60_000, clock: site.clock } });
-  // The one image of the card now: a new card is a new key, and the old image goes.
+  // The one image of the card now: a new card is a new key, and the old image goes. A
+  // drawing that failed is not kept: the next request draws again.
   const images = new Cache<Promise<PreparedResponse>>({ limit: 1 });
+  const drawer = lazy(() => import("./draw.ts").then(({ previewDrawer }) => previewDrawer(site.packageFile)));
 
   async function draw(card: PreviewCard, etag: string): Promise<PreparedResponse> {
     const started = performance.now();
     try {
-      const { drawPreview } = await import("./draw.ts");
-      const png = await drawPreview(card, site.packageFile);
+      const drawPreview = await drawer();
+      const png = await drawPreview(card);
       metrics.drawn("drawn", (performance.now() - started) / 1000);
       return new PreparedResponse(png, {
         contentType: CONTENT_TYPE.png,

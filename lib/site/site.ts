@@ -11,7 +11,7 @@ import type { DocumentDecoration } from "elysia";
 import type { ContentFile } from "../content/content-file.ts";
 import type { Profile } from "../content/schemas.ts";
 import type { Content } from "../content/site-content.ts";
-import type { Connections } from "../http/connections.ts";
+import type { SiteConnections } from "../http/connections.ts";
 import {
   type Handler,
   METHODS,
@@ -59,8 +59,11 @@ export interface Site {
   readonly log: Pick<Log, "error" | "event">;
   /** Where a feature registers what it counts, for Prometheus (`lib/metrics/`). */
   readonly metrics: Metrics;
-  /** What the runtime knows of each request's connection: its address, how long it may stay quiet. */
-  readonly connections: Connections;
+  /**
+   * What the runtime knows of each request's connection (how long it may stay quiet), whether
+   * connections come through Fly's proxy, and who a request's client is (`clientKey`).
+   */
+  readonly connections: SiteConnections;
   /**
    * Reads a file a package ships (a font, a wasm module) by its package path, where the
    * runtime keeps it: a feature names those it reads in `packageFiles`.
@@ -166,35 +169,9 @@ export function routeTable(files: RouteFiles, content: Content, siteUrl: string)
   return declaredRoutes(files, content.profile.handle).flatMap(({ method, path, route }) => {
     const examplePath = route.examplePath ? route.examplePath(path, content, siteUrl) : path;
     if (examplePath === undefined) return [];
-    const { summary } = route.detail;
-    const {
-      contentAsJson,
-      featured,
-      profileForTerminals,
-      sitemap,
-      pageLink,
-      robotsTxt,
-      streams,
-      pageScript,
-      llmsTxt,
-    } = route;
-    return [
-      {
-        method,
-        path,
-        examplePath,
-        summary,
-        ...(contentAsJson && { contentAsJson }),
-        ...(featured && { featured }),
-        ...(profileForTerminals && { profileForTerminals }),
-        ...(sitemap && { sitemap }),
-        ...(pageLink && { pageLink }),
-        ...(robotsTxt && { robotsTxt }),
-        ...(streams && { streams }),
-        ...(pageScript && { pageScript }),
-        ...(llmsTxt && { llmsTxt }),
-      },
-    ];
+    // What the route file says of itself for the rest of the site: every trait, whatever its name.
+    const { detail, examplePath: _asked, answerRequestError: _answers, setup: _setup, ...traits } = route;
+    return [{ method, path, examplePath, summary: detail.summary, ...traits }];
   });
 }
 

@@ -19,7 +19,6 @@ export const streams = defineFeature<OpenStreams, StreamsConfig>({
       metrics: streamsMetrics(site.metrics),
       connections: site.connections,
       clock: site.clock,
-      behindFlyProxy: site.config.fly !== undefined,
     }),
   drain: (open) => open.drain(),
   stop: (open) => open.stop(),

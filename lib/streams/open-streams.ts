@@ -5,11 +5,11 @@
  * logged in one line: the client left, it read too slowly, its time was up, or the server
  * stopped (each then writes its last words before it closes).
  */
-import { type Connections, clientAddress, DroppedConnection } from "../http/connections.ts";
+import { DroppedConnection, type SiteConnections } from "../http/connections.ts";
 import { CACHE_CONTROL } from "../http/headers.ts";
 import { preparedHeaders } from "../http/prepared-response.ts";
 import type { Log } from "../runtime/log.ts";
-import { clientKey, Slots } from "../utils/slots.ts";
+import { Slots } from "../utils/slots.ts";
 import type { StreamsConfig } from "./config.ts";
 import type { StreamsMetrics } from "./metrics.ts";
 import type { StreamEnding, StreamKind } from "./stream-kinds.ts";
@@ -53,11 +53,10 @@ export interface Refusal {
 export interface OpenStreamsOptions {
   readonly log: Pick<Log, "event" | "error">;
   readonly metrics: StreamsMetrics;
-  readonly connections: Connections;
+  /** How long a stream's connection may stay quiet, and who its client is. */
+  readonly connections: SiteConnections;
   /** Epoch milliseconds, as `Date.now`: the time each `next` is asked at. */
   readonly clock: () => number;
-  /** On Fly.io, whose proxy says who the client is in `Fly-Client-IP`; elsewhere the header is anyone's to send. */
-  readonly behindFlyProxy: boolean;
 }
 
 /** When to try again after a refusal: about when a view ends or a slot frees, not at once. */
@@ -96,12 +95,6 @@ export class OpenStreams {
     return this.#open.size;
   }
 
-  /** Who a request is from, for the limit per client: Fly's word for it there, the socket's elsewhere. */
-  #clientOf(request: Request): string {
-    const { connections, behindFlyProxy } = this.options;
-    return clientKey(clientAddress(request, connections, behindFlyProxy) ?? "unknown");
-  }
-
   /**
    * A streamed answer for `request`, writing what `source` gives until one of the ways it
    * ends; or the refusal, when a limit is reached.
@@ -117,7 +110,7 @@ export class OpenStreams {
       cacheControl: CACHE_CONTROL.noStore,
     });
     const { max, perClient, seconds } = this.config;
-    const client = this.#clientOf(request);
+    const client = this.options.connections.clientKey(request);
     // HEAD asks what GET would answer, refusals included, and holds nothing open.
     const head = request.method === "HEAD";
     const refused = this.#draining ? "max" : head ? this.#slots.refusal(client) : this.#slots.take(client);

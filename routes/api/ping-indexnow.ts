@@ -8,7 +8,7 @@ import { sitePages } from "../../lib/crawlers/site-pages.ts";
 import { exampleReleaseId } from "../../lib/docs/examples.ts";
 import { errors, jsonBody } from "../../lib/docs/responses.ts";
 import { ApiError } from "../../lib/http/errors.ts";
-import { LIMITS, readBodyWithin } from "../../lib/http/limits.ts";
+import { LIMITS, readBody } from "../../lib/http/limits.ts";
 import { uncachedJson } from "../../lib/http/prepared-response.ts";
 import { indexNow } from "../../lib/indexnow/feature.ts";
 import { replayToCoordinator } from "../../lib/indexnow/one-per-app.ts";
@@ -120,7 +120,7 @@ export const POST = defineRoute({
     const { notReady, trigger, payload, release } = site.service(indexNow);
     const { drainSignal } = site.lifecycle;
     return async function pingIndexNow({ client, request }) {
-      await readBodyWithin(request, LIMITS.bodyBytes, ": this endpoint needs no body", drainSignal);
+      await readBody(request, LIMITS.bodyBytes, drainSignal, ": this endpoint needs no body");
       if (notReady) throw new ApiError("not_configured", notReady);
       const replay = await replayToCoordinator(request, client, site.config.fly);
       if (replay) return replay;

@@ -222,4 +222,27 @@ describe("DOORS_PROXY_PROTOCOL off, as it is off Fly", () => {
     }
     expect((await ssh(server.site.service(doors).port("ssh") ?? 0)).exitCode).toBe(0);
   });
+
+  test("a header split across packets is closed all the same, the door told nothing of it", async () => {
+    const port = server.site.service(doors).port("finger") ?? 0;
+    const closedBefore = await metric(server, "site_door_connections_closed_total", {
+      door: "finger",
+      reason: "proxy_header",
+    });
+    const socket = connect(port, "127.0.0.1").setNoDelay(true);
+    let answered = "";
+    socket.setEncoding("latin1").on("data", (text: string) => {
+      answered += text;
+    });
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    const header = proxyV1("203.0.113.7");
+    socket.write(header.subarray(0, 3));
+    await Bun.sleep(200);
+    socket.write(header.subarray(3));
+    await closed;
+    expect(answered).toBe("");
+    expect(
+      await metric(server, "site_door_connections_closed_total", { door: "finger", reason: "proxy_header" }),
+    ).toBe(closedBefore + 1);
+  });
 });

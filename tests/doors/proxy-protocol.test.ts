@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import {
+  PROXY_SIGNATURE_BYTES,
   parseProxyHeader,
   startsWithProxySignature,
   V2_MAX_BYTES,
@@ -95,11 +96,26 @@ describe("what is not a header", () => {
 });
 
 describe("a header's signature, where none is believed", () => {
-  test("v1's and v2's are seen; an empty finger query, a name starting with P, or an SSH line are not", () => {
+  test("v1's and v2's are seen; a finger query, a name starting with P, or an SSH line are not", () => {
     expect(startsWithProxySignature(proxyV1("203.0.113.7"))).toBe(true);
     expect(startsWithProxySignature(proxyV2("local"))).toBe(true);
-    for (const first of ["\r\n", "Pat\r\n", "PROXY", SSH_IDENT.toString()]) {
+    for (const first of ["Pat\r\n", "PROXY\r\n", "PROXYMAN\r\n", SSH_IDENT.toString()]) {
       expect(startsWithProxySignature(Buffer.from(first))).toBe(false);
     }
+  });
+
+  test("split across packets: undefined until enough has come to tell, 6 bytes for v1, 12 for v2", () => {
+    for (const header of [proxyV1("203.0.113.7"), proxyV2("203.0.113.7")]) {
+      const needed = header[0] === 0x50 ? 6 : PROXY_SIGNATURE_BYTES;
+      for (let length = 1; length < needed; length++) {
+        expect({ length, seen: startsWithProxySignature(header.subarray(0, length)) }).toEqual({
+          length,
+          seen: undefined,
+        });
+      }
+      expect(startsWithProxySignature(header.subarray(0, needed))).toBe(true);
+    }
+    // An empty finger query might begin v2's signature; the door answers it all the same.
+    expect(startsWithProxySignature(Buffer.from("\r\n"))).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Request bodies from clients that do not play along, sent with raw sockets to the server
- * as `start` runs it and as each entry point runs it: a body trickled a byte at a time gets
- * the 408 envelope after `LIMITS.bodyMs`, and at once when the server drains, which then
- * exits 0; a body cut off (the client leaving, a malformed chunk) is the client's 400, one
- * access line, never a failure logged or a 5xx counted.
+ * as `start` runs it and as each entry point runs it: a body trickled a byte at a time, to
+ * any route that reads one, gets the 408 after `LIMITS.bodyMs` (the envelope, or the MCP
+ * server's JSON-RPC error with the same words), and at once when the server drains, which
+ * then exits 0; a body cut off (the client leaving, a malformed chunk) is the client's 400,
+ * one access line, never a failure logged or a 5xx counted.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import type { Socket } from "bun";
 import { SHUTDOWN_GRACE_MS } from "../../lib/app/start.ts";
 import { LIMITS } from "../../lib/http/limits.ts";
 import { type ServerProcess, startServerProcess } from "../../scripts/loopback.ts";
+import { routeTableOf } from "../support/app.ts";
 import { ENTRY_POINTS } from "../support/entry-points.ts";
 import { samplesOf, total } from "../support/exposition.ts";
 import { startServer, type TestServer } from "../support/server.ts";
@@ -19,6 +21,17 @@ import { until } from "../support/until.ts";
 const root = join(import.meta.dir, "..", "..");
 const TRIGGER = "/api/ping-indexnow";
 const chunkedHead = `POST ${TRIGGER} HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n`;
+
+/**
+ * Every route that reads a body (every POST of the route table), with the head of a
+ * chunked POST to it as a JSON client sends one.
+ */
+const READING_BODIES = routeTableOf()
+  .filter(({ method }) => method === "POST")
+  .map(({ path }) => ({
+    path,
+    head: `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n`,
+  }));
 
 interface Answer {
   readonly status: number;
@@ -74,7 +87,9 @@ function answerOf(raw: string): Answer {
   };
 }
 
-const errorOf = (body: string) => JSON.parse(body).error as { status: number; code: string; message: string };
+/** The error an answer carries: the envelope's, or a JSON-RPC error object (the MCP server's). */
+const errorOf = (body: string) =>
+  JSON.parse(body).error as { status?: number; code: string | number; message: string };
 
 describe("a body trickled a byte at a time", () => {
   let server: TestServer;
@@ -83,28 +98,33 @@ describe("a body trickled a byte at a time", () => {
   });
   afterAll(() => server.stop());
 
-  test(
-    `gets the 408 envelope once ${LIMITS.bodyMs} ms have passed, and its connection is closed`,
-    async () => {
+  test.each(READING_BODIES)(
+    `to $path gets the 408 once ${LIMITS.bodyMs} ms have passed, and its connection is closed`,
+    async ({ head }) => {
       const began = performance.now();
       const client = await rawClient(server.port);
-      client.write(chunkedHead);
+      client.write(head);
       client.drip(400);
       const answer = await client.answer(LIMITS.bodyMs + 3000);
       expect(performance.now() - began).toBeGreaterThanOrEqual(LIMITS.bodyMs - 50);
       expect(answer.status).toBe(408);
       expect(answer.connection).toBe("close");
-      expect(errorOf(answer.body)).toEqual({
-        status: 408,
-        code: "request_timeout",
-        message: `The request body did not arrive within ${LIMITS.bodyMs / 1000} s`,
-      });
+      const message = `The request body did not arrive within ${LIMITS.bodyMs / 1000} s`;
+      // The envelope, or the error of a route that answers in a protocol of its own (JSON-RPC).
+      const own = "jsonrpc" in JSON.parse(answer.body);
+      expect(errorOf(answer.body)).toEqual(
+        own ? { code: -32000, message } : { status: 408, code: "request_timeout", message },
+      );
     },
     LIMITS.bodyMs + 5000,
   );
 });
 
-describe.each(["bun", "deno"] as const)("on %s, SIGTERM while a body trickles in", (runtime) => {
+describe.each(
+  (["bun", "deno"] as const).flatMap((runtime) =>
+    READING_BODIES.map(({ path, head }) => ({ runtime, path, head })),
+  ),
+)("on $runtime, SIGTERM while a body trickles in to $path", ({ runtime, head }) => {
   let server: ServerProcess;
   beforeAll(async () => {
     server = await startServerProcess(ENTRY_POINTS[runtime], { cwd: root, output: "keep" });
@@ -112,10 +132,10 @@ describe.each(["bun", "deno"] as const)("on %s, SIGTERM while a body trickles in
   afterAll(() => server.stop(0));
 
   test(
-    "ends the read with the 408 envelope at once, and the server exits 0 within the drain",
+    "ends the read with the 408 at once, and the server exits 0 within the drain",
     async () => {
       const client = await rawClient(Number(new URL(server.url).port));
-      client.write(chunkedHead);
+      client.write(head);
       client.drip(200);
       await Bun.sleep(500);
       const exited = new Promise<number | null>((resolve) => server.child.once("exit", resolve));
@@ -123,7 +143,8 @@ describe.each(["bun", "deno"] as const)("on %s, SIGTERM while a body trickles in
       process.kill(-(server.child.pid as number), "SIGTERM");
       const answer = await client.answer(SHUTDOWN_GRACE_MS);
       expect(answer.status).toBe(408);
-      expect(errorOf(answer.body).code).toBe("request_timeout");
+      expect(answer.connection).toBe("close");
+      expect(errorOf(answer.body).message).toStartWith("The server is shutting down");
       expect(await exited).toBe(0);
       expect(performance.now() - signalled).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
       expect(server.output().stderr).toBe("");

@@ -1,24 +1,24 @@
 /** The search tool: what the site says, found by a query's words, whatever their case and accents. */
 import { describe, expect, test } from "bun:test";
-import { NOW_MARKDOWN_PATH } from "../../lib/markdown/now.ts";
 import { passages, search } from "../../lib/mcp/search.ts";
 import { nowStatus } from "../../lib/profile/model/now-status.ts";
 import { otherOwner, SITE_URL, sample } from "../support/app.ts";
 import { PUSH } from "../support/live.ts";
 
-const all = passages(sample, nowStatus(sample, [PUSH]), SITE_URL);
+const PAGES = { profile: `${SITE_URL}/profile.md`, now: `${SITE_URL}/now.md` };
+const all = passages(sample, nowStatus(sample, [PUSH]), PAGES);
 
 describe("search", () => {
   test("finds the passages with every word, in the order the site says them, each with where and its page", () => {
     const { total, results } = search(all, { query: "drift monitor" });
     expect(total).toBe(1);
-    expect(results[0]).toMatchObject({ where: "now: building", url: `${SITE_URL}${NOW_MARKDOWN_PATH}` });
+    expect(results[0]).toMatchObject({ where: "now: building", url: PAGES.now });
   });
 
   test("a word may begin a longer one, in any case and without its accents", () => {
     expect(search(all, { query: "EVAL" }).total).toBeGreaterThan(1);
     expect(search(all, { query: "lisboa" }).total).toBe(0);
-    const accented = passages(otherOwner, nowStatus(otherOwner, []), SITE_URL);
+    const accented = passages(otherOwner, nowStatus(otherOwner, []), PAGES);
     const word = accented.map(({ text }) => text.match(/\p{L}*[\u00C0-\u024F]\p{L}*/u)?.[0]).find(Boolean);
     if (word)
       expect(

@@ -1,8 +1,9 @@
 /**
  * The preview image at /preview.png: a 1200×630 PNG of the card, the same for every client,
  * cached as the other prepared answers, with a strong ETag from what it draws and its
- * 304; drawn once while the card stays the same; legible (WCAG AA, and read back by
- * tesseract); in the owner's script; its code loaded by neither entry point at start-up.
+ * 304; drawn once while the card stays the same, and again after a drawing that failed;
+ * legible (WCAG AA, and read back by tesseract); in the owner's script; its code loaded by
+ * neither entry point at start-up.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { CACHE_CONTROL } from "../../lib/http/headers.ts";
 import { CARD_COLOURS } from "../../lib/preview/draw.ts";
 import { previewEtag } from "../../lib/preview/preview-image.ts";
 import { PREVIEW_IMAGE, previewAlt, previewCard } from "../../lib/profile/model/preview-card.ts";
+import { fromNodeModules, type PackageFiles } from "../../lib/runtime/package-files.ts";
 import { afterResponses, as, FIXED_NOW, SITE_URL, sample, send, testApp, testSite } from "../support/app.ts";
 import { ocr } from "../support/ocr.ts";
 import { ownerFile, ownerFiles, ownerFilesWith } from "../support/owners.ts";
@@ -79,6 +81,24 @@ describe("/preview.png", () => {
     ]) {
       expect(text).toContain(words);
     }
+  });
+});
+
+describe("a drawing that failed", () => {
+  test("is drawn again on the next request: a 500, then the image", async () => {
+    // The runtime's files, unreadable until the first answer has gone (a disk that was busy, say).
+    let readable = false;
+    const packageFile: PackageFiles = (path) =>
+      readable ? fromNodeModules(path) : Promise.reject(new Error(`${path} could not be read`));
+    const { app, site } = testSite({ packageFile });
+    const failed = await send(app, PREVIEW_IMAGE.path);
+    expect(failed.status).toBe(500);
+    readable = true;
+    const drawnAgain = await send(app, PREVIEW_IMAGE.path);
+    expect(drawnAgain.status).toBe(200);
+    expect(pngSize(await png(drawnAgain))).toEqual({ width: 1200, height: 630 });
+    await afterResponses();
+    expect(drawn(site)).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { visibleWidth } from "../../lib/profile/ansi/width.ts";
+import { visibleWidth } from "../../lib/utils/width.ts";
 import { as, otherOwner, terminalTextPaths, testApp, withQuery } from "../support/app.ts";
 import { commandProblems, commandsIn, LONG_SITE_URL } from "../support/commands.ts";
 import { ownerContent, ownerDir } from "../support/owners.ts";

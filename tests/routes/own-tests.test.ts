@@ -4,15 +4,16 @@
  * named after it (`tests/routes/api/roast.test.ts` and `roast.*.test.ts` for
  * `routes/api/roast.ts`; `well-known/` for `.well-known/`), and no other test names its
  * path: a test that spans the API walks the route table instead. And nothing else of the
- * site needs it: without it, the site is built and answers every other route. The routes
- * every site keeps (the root, the heartbeat, the IndexNow trigger) are named anywhere.
+ * site needs it: without it, the site is built and answers every other route, and no answer
+ * names it: no GET's in any representation, and nothing the MCP server lists or finds. The
+ * routes every site keeps (the root, the heartbeat, the IndexNow trigger) are named anywhere.
  */
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { servedPath } from "../../lib/http/route.ts";
 import { routes } from "../../routes/_manifest.gen.ts";
-import { as, getPaths, routePath, sample, send, testApp } from "../support/app.ts";
+import { as, getPaths, routePath, routeTableOf, sample, send, testApp } from "../support/app.ts";
 import { OWNERS } from "../support/owners.ts";
 
 /** The routes the release pipeline, the monitors and the front door rely on. */
@@ -65,6 +66,23 @@ test.each(routes.filter(([path]) => !KEPT.has(path)).map(([path]) => path))(
 /** Every representation a GET path is asked in, as a program, a terminal and a browser ask for it. */
 const CLIENTS = [as.pythonRequests, as.curl, as.browser, as.curlAskingForJson];
 
+/**
+ * What a JSON-RPC client asks of a POST route (the MCP server): its tools and resources,
+ * and a search for the owner's name and for their /now, whose passages each name their page.
+ */
+const JSON_RPC_ASKED = [
+  { method: "tools/list" },
+  { method: "resources/list" },
+  ...[sample.profile.name, sample.now.status].map((said) => ({
+    method: "tools/call",
+    params: { name: "search", arguments: { query: said.split(" ")[0], limit: 20 } },
+  })),
+].map((message, id) => JSON.stringify({ jsonrpc: "2.0", id, ...message }));
+const JSON_RPC_HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+};
+
 test.each(routes.filter(([path]) => !KEPT.has(path)).map(([path]) => path))(
   "without %s, no answer of the site names it",
   async (removed) => {
@@ -72,10 +90,20 @@ test.each(routes.filter(([path]) => !KEPT.has(path)).map(([path]) => path))(
     const named = servedPath(removed, "rin");
     const naming: string[] = [];
     const others = getPaths(sample).filter((path) => routePath(path) !== named);
+    const names = (body: string) => new RegExp(`${RegExp.escape(named)}(?![\\w/.-])`).test(body);
     for (const path of [...others, "/api/docs/json"]) {
       for (const headers of CLIENTS) {
-        const body = await (await send(app, path, headers)).text();
-        if (new RegExp(`${RegExp.escape(named)}(?![\\w/.-])`).test(body)) naming.push(path);
+        if (names(await (await send(app, path, headers)).text())) naming.push(path);
+      }
+    }
+    const posted = routeTableOf().filter(
+      ({ method, path }) => method === "POST" && !KEPT.has(path) && path !== named,
+    );
+    for (const { path } of posted) {
+      for (const body of JSON_RPC_ASKED) {
+        const answer = await send(app, path, JSON_RPC_HEADERS, { method: "POST", body });
+        expect({ path, body, status: answer.status }).toEqual({ path, body, status: 200 });
+        if (names(await answer.text())) naming.push(`POST ${path} ${JSON.parse(body).method}`);
       }
     }
     expect({ removed, naming: [...new Set(naming)] }).toEqual({ removed, naming: [] });

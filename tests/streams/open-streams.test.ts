@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { createConnection } from "node:net";
-import type { Connections } from "../../lib/http/connections.ts";
+import { siteConnections } from "../../lib/http/connections.ts";
 import { Metrics } from "../../lib/metrics/registry.ts";
 import { streamsMetrics } from "../../lib/streams/metrics.ts";
 import { OpenStreams, QUEUE_LIMIT_BYTES, type StreamSource } from "../../lib/streams/open-streams.ts";
@@ -18,15 +18,12 @@ const log = memoryLog();
 const metrics = streamsMetrics(new Metrics());
 /** Bun's own: the server is the one every stream here is served by, assigned below. */
 let server: ReturnType<typeof Bun.serve>;
-const connections: Connections = {
-  peerAddress: () => "127.0.0.1",
-  allowQuiet: (request, seconds) => server.timeout(request, seconds),
-};
+const connections = siteConnections(
+  { peerAddress: () => "127.0.0.1", allowQuiet: (request, seconds) => server.timeout(request, seconds) },
+  false,
+);
 const newStreams = () =>
-  new OpenStreams(
-    { seconds: 60, max: 10, perClient: 10 },
-    { log, metrics, clock: Date.now, behindFlyProxy: false, connections },
-  );
+  new OpenStreams({ seconds: 60, max: 10, perClient: 10 }, { log, metrics, clock: Date.now, connections });
 const streams = newStreams();
 
 /** 16 KiB every 5 ms: far more than a client that stopped reading can take. */
@@ -150,7 +147,7 @@ test("once drained, a stream asked for is refused: nothing would end it", () => 
 test("HEAD answers what GET would: the refusal too, when every slot is taken", () => {
   const own = new OpenStreams(
     { seconds: 60, max: 1, perClient: 1 },
-    { log, metrics, clock: Date.now, behindFlyProxy: false, connections },
+    { log, metrics, clock: Date.now, connections },
   );
   const options = { kind: "view", contentType: "text/plain", everyMs: 1000, quietSeconds: 10 } as const;
   const quiet: StreamSource = { first: () => "start\n", next: () => "", last: () => "" };

@@ -5,7 +5,7 @@
  * a single word of a command (and its ` \`), too wide for any line.
  */
 import { shellWords } from "../../lib/profile/ansi/command.ts";
-import { visibleWidth } from "../../lib/profile/ansi/width.ts";
+import { visibleWidth } from "../../lib/utils/width.ts";
 
 const CONTINUED = " \\";
 

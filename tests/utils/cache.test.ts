@@ -1,6 +1,9 @@
-/** The one way the app keeps what it built: per key, again each interval, never more than its limit. */
+/**
+ * The one way the app keeps what it built: per key, again each interval, never more than
+ * its limit; a promise that rejects is built again on the next request; `lazy`, its one value.
+ */
 import { describe, expect, test } from "bun:test";
-import { Cache } from "../../lib/utils/cache.ts";
+import { Cache, lazy } from "../../lib/utils/cache.ts";
 
 /** A build that says how many times it ran. */
 function counting() {
@@ -37,5 +40,39 @@ describe("Cache", () => {
     expect(builds()).toBe(4);
     cache.get("a", build);
     expect(builds()).toBe(5);
+  });
+
+  test("a promise that rejects is not kept: the next request builds it again, and keeps what resolves", async () => {
+    const cache = new Cache<Promise<string>>();
+    let builds = 0;
+    const build = () =>
+      ++builds === 1 ? Promise.reject(new Error("the file was not there")) : Promise.resolve("read");
+    const first = cache.get("a", build);
+    // Until it has rejected, every request waits on the same promise.
+    expect(cache.get("a", build)).toBe(first);
+    await expect(first).rejects.toThrow("the file was not there");
+    expect(await cache.get("a", build)).toBe("read");
+    expect(await cache.get("a", build)).toBe("read");
+    expect(builds).toBe(2);
+  });
+});
+
+describe("lazy", () => {
+  test("builds on the first use, then answers the same value", () => {
+    let builds = 0;
+    const value = lazy(() => ({ n: ++builds }));
+    expect(builds).toBe(0);
+    expect(value()).toBe(value());
+    expect(builds).toBe(1);
+  });
+
+  test("a load that failed is tried again on the next use", async () => {
+    let loads = 0;
+    const loaded = lazy(() =>
+      ++loads === 1 ? Promise.reject(new Error("import failed")) : Promise.resolve(loads),
+    );
+    await expect(loaded()).rejects.toThrow("import failed");
+    expect(await loaded()).toBe(2);
+    expect(await loaded()).toBe(2);
   });
 });

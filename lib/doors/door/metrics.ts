@@ -23,7 +23,7 @@ export function doorMetrics(metrics: Metrics, doors: readonly string[]): (door: 
   const open = new Map<string, number>(doors.map((door) => [door, 0]));
   metrics.gauge(
     "site_door_connections",
-    "Connections open now at the doors beside HTTP (ssh, finger), by door.",
+    "Connections open now at the doors beside HTTP, by door.",
     ["door"],
     () => [...open].map(([door, count]) => [[door], count] as const),
   );

@@ -33,7 +33,7 @@ export class OpenDoors {
     const metricsOf = doorMetrics(site.metrics, this.#names);
     const { proxyProtocol } = settings;
     // Behind Fly's proxy, with no header read, the peer of a connection is the proxy (docs/doors.md).
-    const peerIsClient = !proxyProtocol && site.config.fly === undefined;
+    const peerIsClient = !proxyProtocol && !site.connections.behindFlyProxy;
     this.#toOpen = doors.flatMap((door) => {
       const on = settings.doors[door.name];
       if (!on) return [];

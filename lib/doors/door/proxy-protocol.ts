@@ -32,13 +32,21 @@ const PORT = /^(0|[1-9][0-9]{0,4})$/;
 const startsAs = (bytes: Buffer, prefix: Buffer) =>
   bytes.subarray(0, prefix.length).equals(prefix.subarray(0, Math.min(bytes.length, prefix.length)));
 
-/** Whether `bytes`, the first a connection sent, begin with a PROXY header's signature (v1's or v2's). */
-export function startsWithProxySignature(bytes: Buffer): boolean {
-  return (
-    bytes.subarray(0, V1_START.length).equals(V1_START) ||
-    bytes.subarray(0, V2_SIGNATURE.length).equals(V2_SIGNATURE)
-  );
+/**
+ * Whether `bytes`, the first a connection sent, begin with a PROXY header's signature
+ * (v1's `PROXY `, v2's 12 bytes); undefined while too few have come to tell, as when a
+ * header arrives split across packets.
+ */
+export function startsWithProxySignature(bytes: Buffer): boolean | undefined {
+  for (const signature of [V1_START, V2_SIGNATURE]) {
+    if (!startsAs(bytes, signature)) continue;
+    return bytes.length >= signature.length ? true : undefined;
+  }
+  return false;
 }
+
+/** The most bytes `startsWithProxySignature` needs to tell: v2's signature. */
+export const PROXY_SIGNATURE_BYTES = V2_SIGNATURE.length;
 
 /** The header at the start of `bytes`, with its length; `incomplete` while more must come. */
 export function parseProxyHeader(bytes: Buffer): Parsed {

@@ -11,7 +11,7 @@ import type { SlotLimit } from "../../utils/slots.ts";
 import { type Accepted, type AcceptOptions, Acceptor } from "./accept.ts";
 import { connectionOpened } from "./connection-log.ts";
 import { listenOn, type OpenDoor } from "./listen.ts";
-import { startsWithProxySignature } from "./proxy-protocol.ts";
+import { PROXY_SIGNATURE_BYTES, startsWithProxySignature } from "./proxy-protocol.ts";
 import type { CloseReason } from "./reasons.ts";
 
 export type { Accepted } from "./accept.ts";
@@ -66,10 +66,17 @@ export async function serveDoor(
     let served: Served | undefined;
     if (!options.proxyProtocol) {
       // Nobody may claim an address here: a header means a proxy whose word is not taken.
-      // Listening before the door does, this sees the first bytes before the door does.
-      socket.once("data", (first: Buffer) => {
-        if (startsWithProxySignature(first)) served?.close("proxy_header");
-      });
+      // Listening before the door does, this sees each chunk before the door does; it holds
+      // none back, since an SSH server speaks first (docs/pitfalls.md), and keeps the first
+      // bytes until they tell, a header split across packets included.
+      let first = Buffer.alloc(0);
+      const watch = (chunk: Buffer) => {
+        first = Buffer.concat([first, chunk]).subarray(0, PROXY_SIGNATURE_BYTES);
+        const signed = startsWithProxySignature(first);
+        if (signed !== undefined) socket.off("data", watch);
+        if (signed) served?.close("proxy_header");
+      };
+      socket.on("data", watch);
     }
     // Left paused after its PROXY header; the door reads from here on.
     socket.resume();

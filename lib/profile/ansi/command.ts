@@ -6,8 +6,9 @@
  * a text answer lets run past its width. What a command does goes beside it only with
  * `GAP` spaces or more between them, otherwise on the line below, indented.
  */
+
+import { padEnd, visibleWidth, wrap } from "../../utils/width.ts";
 import type { Style } from "./style.ts";
-import { padEnd, visibleWidth, wrap } from "./width.ts";
 
 /** Spaces that keep a command apart from what it does, when both share a line. */
 export const GAP = 3;

@@ -8,12 +8,12 @@
  * the width that would show one.
  */
 
+import { wrap, wrapRuns } from "../../utils/width.ts";
 import { commandLines } from "./command.ts";
 import type { Theme } from "./palettes.ts";
 import { FRAME_MARGIN, framed, heading, insideFrame } from "./parts.ts";
 import { drawnWidth, drawQr, qrMatrix } from "./qr.ts";
 import { monochrome, type Style } from "./style.ts";
-import { wrap, wrapRuns } from "./width.ts";
 
 export interface ContactCard {
   readonly name: string;

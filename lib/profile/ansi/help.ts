@@ -2,10 +2,11 @@
  * @module `?help` for terminals: the switches a text answer takes, each with a command
  * that uses it, its URL quoted (zsh reads an unquoted `?` as a pattern).
  */
+
+import { wrap } from "../../utils/width.ts";
 import { type CommandEntry, commandLines, commandList } from "./command.ts";
 import { framed, heading, indent, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { wrap } from "./width.ts";
 
 export interface Help {
   /** Under the heading: how switches are written, one paragraph each. */

@@ -4,10 +4,11 @@
  * end, the rest of the screen cleared), so the screen does not scroll. Colour follows the
  * style; the cursor codes are the view itself and stay with `?nocolor` too.
  */
+
+import { wrapRuns } from "../../utils/width.ts";
 import type { LiveStatus } from "../model/live-status.ts";
 import { FRAME_MARGIN, indent, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { wrapRuns } from "./width.ts";
 
 /** One frame's moment: the status, the second, and what is left of the view. */
 export interface LiveFrame {

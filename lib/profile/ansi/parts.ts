@@ -5,9 +5,10 @@
  * too wide for its column goes on a line of its own. Text is measured before it is drawn,
  * so escape codes never change the layout, and every style draws the same text.
  */
+
+import { padEnd, type Run, truncate, visibleWidth, wrap, wrapRuns } from "../../utils/width.ts";
 import type { TimelineEntry } from "../model/layout.ts";
 import type { Style } from "./style.ts";
-import { padEnd, type Run, truncate, visibleWidth, wrap, wrapRuns } from "./width.ts";
 
 const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
 

@@ -3,11 +3,12 @@
  * from 40 columns up. What `curl yoursite` shows: what fits a terminal, and where the
  * rest is (the page, and the JSON of the routes that serve the content whole).
  */
+
+import { padEnd, type Run, visibleWidth, wrap, wrapRuns } from "../../utils/width.ts";
 import type { ProfileLayout, SectionRenderers } from "../model/layout.ts";
 import { commandList } from "./command.ts";
 import { framed, heading, insideFrame, keyValue, skillBar, timelineRow } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { padEnd, type Run, visibleWidth, wrap, wrapRuns } from "./width.ts";
 
 function header(layout: ProfileLayout, width: number, s: Style): string[] {
   const { name, nativeName, pronouns, role, tagline, availability, location, localTime } = layout.header;

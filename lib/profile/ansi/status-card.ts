@@ -2,11 +2,12 @@
  * @module The status card `/api/ping` shows a person at a terminal: more than the
  * JSON heartbeat, and a nudge toward what to try next.
  */
+
+import { wrapRuns } from "../../utils/width.ts";
 import type { LocalTime } from "../model/owner-time.ts";
 import { type CommandEntry, commandList } from "./command.ts";
 import { framed, heading, insideFrame, keyValue } from "./parts.ts";
 import type { Style } from "./style.ts";
-import { wrapRuns } from "./width.ts";
 
 export interface StatusCard {
   readonly site: string;
