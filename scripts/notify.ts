@@ -17,6 +17,8 @@ import {
   refuse,
   USAGE_ERROR,
 } from "../lib/runtime/command-line.ts";
+import { ConfigError, siteOrigin } from "../lib/runtime/config.ts";
+import { valueIn } from "../lib/runtime/env.ts";
 
 export const EXIT = { accepted: 0, skipped: 0, notAccepted: 1, usage: USAGE_ERROR } as const;
 
@@ -46,7 +48,8 @@ nothing: notify says it skipped, and how to set the key.
 
 Arguments:
   BASE_URL        the deployed site's origin, e.g. https://site.example
-                  (default: $SITE_URL)
+                  (default: $SITE_URL); an origin only, as the server takes
+                  SITE_URL: one with a path is refused
 
 Options:
   --wait SECONDS  how long to keep asking while an engine has not answered
@@ -99,13 +102,15 @@ function baseUrlOf(
   env: Readonly<Record<string, string | undefined>>,
 ): URL | string {
   if (positionals.length > 1) return USAGE;
-  const raw = positionals[0] ?? env.SITE_URL;
+  const given = positionals[0]?.trim();
+  const raw = given || valueIn(env, "SITE_URL");
   if (!raw) return `no BASE_URL given and SITE_URL is not set\n${USAGE}`;
   try {
-    const url = new URL(raw);
-    if (url.protocol === "http:" || url.protocol === "https:") return url;
-  } catch {}
-  return `"${clean(raw)}" is not an http(s) URL\n${USAGE}`;
+    return new URL(siteOrigin(raw, given ? "BASE_URL" : "SITE_URL"));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return `${clean(error.message)}, as the server's SITE_URL must be\n${USAGE}`;
+  }
 }
 
 /** What one call to the trigger came back with. */

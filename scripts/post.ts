@@ -7,7 +7,7 @@
  * failure: the status is 0 whatever the services did. Credentials come from the
  * environment and go nowhere else: never printed, never written.
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ContentError } from "../lib/content/content-error.ts";
 import { checkContentFile } from "../lib/content/content-file.ts";
@@ -20,11 +20,12 @@ import { type PostingRun, postLatest } from "../lib/posting/post-latest.ts";
 import { recordKey } from "../lib/posting/record-key.ts";
 import { previewCard } from "../lib/profile/model/preview-card.ts";
 import { CONSOLE, type CommandOutput, readCommandLine, shownPath } from "../lib/runtime/command-line.ts";
-import type { Env } from "../lib/runtime/env.ts";
+import { ConfigError, siteOrigin } from "../lib/runtime/config.ts";
+import { type Env, valueIn } from "../lib/runtime/env.ts";
 import { fromNodeModules } from "../lib/runtime/package-files.ts";
 import { contentJson } from "./content-json.ts";
 import { contentDir } from "./init.ts";
-import { PLACEHOLDER_URL } from "./site-url.ts";
+import { flyTomlSite, PLACEHOLDER_URL } from "./site-url.ts";
 
 export const EXIT = { done: 0, contentUnreadable: 1, usage: 2 } as const;
 
@@ -45,7 +46,8 @@ server error, no answer in time). One failing never stops the other.
 
 Environment:
   SITE_URL               the site's origin, which the posts link to
-                         (default: [env] SITE_URL of fly.toml)
+                         (default: [env] SITE_URL of fly.toml); an origin
+                         only, as the server takes it: a path is refused
   ${POSTING_VARIABLES.bluesky.join(", ")}
                          a Bluesky handle and an app password (Settings,
                          Privacy and security, App passwords)
@@ -62,26 +64,43 @@ Options:
 
 Exit status:
   0  done, whatever each account said
-  1  the content cannot be read, or no SITE_URL
+  1  the content cannot be read, or no SITE_URL the server would take
   2  a usage error`,
   options: { "content-dir": { type: "string" } },
   positionals: false,
 } as const;
 
-/** The site's origin: `SITE_URL`, else fly.toml's, unless still the placeholder. */
-function siteUrlOf(env: Env): string | undefined {
-  const given = env.SITE_URL?.trim();
-  if (given && URL.canParse(given)) return new URL(given).origin;
+/**
+ * The site's origin: `SITE_URL`, else fly.toml's, read as the server reads it (an origin
+ * only, so a post never links to a site the server would refuse to start as); or the line
+ * that says why there is none.
+ */
+function siteUrlOf(env: Env): { readonly origin: string } | { readonly refused: string } {
+  const given = valueIn(env, "SITE_URL");
+  let raw = given;
+  let variable = "SITE_URL";
+  if (raw === undefined) {
+    try {
+      raw = flyTomlSite().siteUrl;
+    } catch {
+      raw = undefined;
+    }
+    variable = "fly.toml's [env] SITE_URL";
+  }
+  if (raw === undefined)
+    return { refused: "no SITE_URL, and none in fly.toml's [env]: the posts would link nowhere" };
   try {
-    const fly = Bun.TOML.parse(readFileSync(join(import.meta.dir, "..", "fly.toml"), "utf8")) as {
-      env?: { SITE_URL?: unknown };
-    };
-    const url = fly.env?.SITE_URL;
-    return typeof url === "string" && URL.canParse(url) && new URL(url).origin !== PLACEHOLDER_URL
-      ? new URL(url).origin
-      : undefined;
-  } catch {
-    return undefined;
+    const origin = siteOrigin(raw, variable);
+    if (given === undefined && origin === PLACEHOLDER_URL) {
+      return {
+        refused:
+          "no SITE_URL, and fly.toml's [env] SITE_URL is the placeholder: the posts would link nowhere",
+      };
+    }
+    return { origin };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return { refused: `${error.message}; the server would not start with it` };
   }
 }
 
@@ -94,13 +113,12 @@ export async function postLatestUpdate(
   env: Env,
   io: CommandOutput,
 ): Promise<PostingRun | number> {
-  const siteUrl = siteUrlOf(env);
-  if (!siteUrl) {
-    io.err(
-      "Not posted: no SITE_URL, and fly.toml's [env] SITE_URL is the placeholder: the posts would link nowhere",
-    );
+  const site = siteUrlOf(env);
+  if ("refused" in site) {
+    io.err(`Not posted: ${site.refused}`);
     return EXIT.contentUnreadable;
   }
+  const siteUrl = site.origin;
   const files = folderFiles(dir);
   let history: NowHistory;
   let content: ReturnType<typeof readContent>;

@@ -15,9 +15,29 @@ import {
   shownPath,
   USAGE_ERROR,
 } from "../lib/runtime/command-line.ts";
+import { ConfigError, siteOrigin } from "../lib/runtime/config.ts";
 
 /** fly.toml's `[env] SITE_URL` as the project ships it: a sample app's address, not the owner's. */
 export const PLACEHOLDER_URL = "https://my-site-api.fly.dev";
+
+/** The project's fly.toml. */
+export const FLY_TOML = join(import.meta.dir, "..", "fly.toml");
+
+/** What a fly.toml says of the site: the app's name and `[env] SITE_URL`, as written (trimmed). */
+export interface FlyTomlSite {
+  readonly app: string | undefined;
+  readonly siteUrl: string | undefined;
+}
+
+/** Reads `path`; throws when it cannot be read or is not TOML. */
+export function flyTomlSite(path = FLY_TOML): FlyTomlSite {
+  const fly = Bun.TOML.parse(readFileSync(path, "utf8")) as { app?: unknown; env?: { SITE_URL?: unknown } };
+  const url = fly.env?.SITE_URL;
+  return {
+    app: typeof fly.app === "string" ? fly.app : undefined,
+    siteUrl: typeof url === "string" && url.trim() !== "" ? url.trim() : undefined,
+  };
+}
 
 const COMMAND = {
   name: "bun run site-url",
@@ -33,9 +53,12 @@ Options:
   --config PATH  the Fly configuration to read (default: fly.toml)
   -h, --help     this text
 
+The URL must be an origin, as the server takes it: one with a path is refused.
+
 Exit status:
   0  printed
-  1  the file sets no https SITE_URL in [env], or still the placeholder
+  1  the file sets no https SITE_URL in [env], one the server refuses, or still
+     the placeholder
   2  a usage error, or the file cannot be read`,
   options: { config: { type: "string" } },
   positionals: false,
@@ -45,24 +68,31 @@ Exit status:
 export function siteUrl(args: readonly string[], output: CommandOutput): number {
   const read = readCommandLine(args, COMMAND, output);
   if (read.exit !== undefined) return read.exit;
-  const path = read.values.config ?? join(import.meta.dir, "..", "fly.toml");
-  let fly: { app?: unknown; env?: { SITE_URL?: unknown } };
+  const path = read.values.config ?? FLY_TOML;
+  let fly: FlyTomlSite;
   try {
-    fly = Bun.TOML.parse(readFileSync(path, "utf8")) as typeof fly;
+    fly = flyTomlSite(path);
   } catch (error) {
     output.err(`site-url: cannot read ${path}: ${(error as Error).message}`);
     return USAGE_ERROR;
   }
-  const url = fly.env?.SITE_URL;
-  if (typeof url !== "string" || !URL.canParse(url) || new URL(url).protocol !== "https:") {
+  const url = fly.siteUrl;
+  if (url === undefined || !URL.canParse(url) || new URL(url).protocol !== "https:") {
     output.err(`site-url: ${path} sets no https SITE_URL in [env]`);
     return 1;
   }
-  const origin = new URL(url).origin;
+  let origin: string;
+  try {
+    origin = siteOrigin(url, `${path}'s [env] SITE_URL`);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    output.err(`site-url: ${error.message}; the server would not start with it`);
+    return 1;
+  }
   output.out(origin);
   if (origin !== PLACEHOLDER_URL) return 0;
   // `fly launch` has written the app's name, and with it the address Fly gives the app.
-  const launched = typeof fly.app === "string" && `https://${fly.app}.fly.dev` !== PLACEHOLDER_URL;
+  const launched = fly.app !== undefined && `https://${fly.app}.fly.dev` !== PLACEHOLDER_URL;
   const example = `https://${launched ? fly.app : "<app>"}.fly.dev`;
   output.err(
     `site-url: ${shownPath(path)} still has the placeholder SITE_URL, ${PLACEHOLDER_URL}: set [env] ` +

@@ -7,6 +7,8 @@
  * overdue (the first after a resume) starts one in the background, and shows meanwhile
  * what it has, with its age.
  */
+import { Poller } from "../outbound/poller.ts";
+import type { ReadHealth } from "../outbound/read-check.ts";
 import type { Log } from "../runtime/log.ts";
 import type { LiveMetrics } from "./metrics.ts";
 import { READ_OUTCOMES, type ReadOutcome, type ReadResult, readSource } from "./read.ts";
@@ -27,16 +29,10 @@ export interface KnownActivity extends Activity {
 }
 
 /** How a source is doing, for the health check. */
-export interface SourceHealth {
+export interface SourceHealth extends ReadHealth {
   readonly source: string;
   readonly sourceName: string;
-  /** `pass` when the latest read confirmed what is shown, recently enough; `warn` otherwise. */
-  readonly status: "pass" | "warn";
-  /** When a read last confirmed what is shown; undefined before the first that did. */
-  readonly readAt: Date | undefined;
   readonly lastRead: { readonly at: Date; readonly outcome: ReadOutcome } | undefined;
-  /** What is wrong, for `warn`. */
-  readonly output: string | undefined;
 }
 
 export interface LiveFeed {
@@ -64,88 +60,48 @@ export interface FeedOptions {
   readonly metrics: LiveMetrics;
 }
 
-/** One source's reads: what is known, and when to read next. */
+/** One source read in the background, and the latest activity a read brought. */
 class SourceReader {
-  etag: string | undefined;
-  known: { readonly activity: Activity | null; readonly readAt: number } | undefined;
-  lastRead: { readonly at: number; readonly result: ReadResult } | undefined;
-  /** Epoch milliseconds; 0 reads at once. */
-  nextReadAt = 0;
-  private running = false;
-  private inFlight: Promise<void> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The latest activity the last `updated` read brought (null for none); undefined before one. */
+  activity: Activity | null | undefined;
+  private etag: string | undefined;
+  readonly poller: Poller<ReadOutcome, ReadResult>;
 
   constructor(
     readonly source: LiveSource,
-    private readonly options: FeedOptions,
-    private readonly changed: () => void,
-  ) {}
-
-  read(): Promise<void> {
-    this.inFlight ??= readSource(this.source, this.etag, this.options)
-      .then((result) => this.apply(result))
-      .finally(() => {
-        this.inFlight = undefined;
-        this.schedule();
-      });
-    return this.inFlight;
-  }
-
-  /** Reads now if a read is due, and keeps reading in the background until `stop`. */
-  start(): void {
-    this.running = true;
-    // A read under way schedules the next when it ends.
-    if (this.inFlight) return;
-    if (this.options.clock() < this.nextReadAt) this.schedule();
-    else void this.read();
-  }
-
-  /** A read in the background when one is due and none runs: what an answer calls. */
-  readIfDue(): void {
-    if (this.running && !this.inFlight && this.options.clock() >= this.nextReadAt) void this.read();
-  }
-
-  private apply(result: ReadResult): void {
-    const { clock, refreshMs, metrics, log } = this.options;
-    const now = clock();
-    const { outcome } = result;
-    if (outcome === "updated") {
-      this.known = { activity: result.activity ?? null, readAt: now };
-      this.etag = result.etag;
-      this.changed();
-    } else if (outcome === "not_modified" && this.known) {
-      this.known = { ...this.known, readAt: now };
-      this.changed();
-    }
-    this.nextReadAt = Math.max(now + refreshMs, result.notBefore ?? 0);
-    metrics.read(this.source.id, outcome, now);
-    // One line when a source's outcome changes, not one per read.
-    if (this.lastRead?.result.outcome !== outcome) {
-      log.event(
-        "live.read",
-        {
-          source: this.source.id,
-          outcome,
-          ...(result.status !== undefined && { status: result.status }),
-          ...(result.error && { error: result.error }),
-          nextReadAt: new Date(this.nextReadAt).toISOString(),
-        },
-        `${this.source.name}: ${outcome}${result.error ? ` (${result.error})` : ""}`,
-      );
-    }
-    this.lastRead = { at: now, result };
-  }
-
-  private schedule(): void {
-    clearTimeout(this.timer);
-    if (!this.running) return;
-    const delay = Math.max(0, this.nextReadAt - this.options.clock());
-    this.timer = setTimeout(() => void this.read(), delay);
-  }
-
-  stop(): void {
-    this.running = false;
-    clearTimeout(this.timer);
+    options: FeedOptions,
+    changed: () => void,
+  ) {
+    const { refreshMs, clock, metrics, log } = options;
+    this.poller = new Poller({
+      refreshMs,
+      clock,
+      outcomes: READ_OUTCOMES,
+      read: () => readSource(source, this.etag, options),
+      apply: (result, { at, nextReadAt, previous }) => {
+        const { outcome } = result;
+        if (result.outcome === "updated") {
+          this.activity = result.activity ?? null;
+          this.etag = result.etag;
+        }
+        if (READ_OUTCOMES[outcome].confirmed) changed();
+        metrics.read(source.id, outcome, at);
+        // One line when a source's outcome changes, not one per read.
+        if (previous?.result.outcome !== outcome) {
+          log.event(
+            "live.read",
+            {
+              source: source.id,
+              outcome,
+              ...(result.status !== undefined && { status: result.status }),
+              ...(result.error && { error: result.error }),
+              nextReadAt: new Date(nextReadAt).toISOString(),
+            },
+            `${source.name}: ${outcome}${result.error ? ` (${result.error})` : ""}`,
+          );
+        }
+      },
+    });
   }
 }
 
@@ -154,20 +110,19 @@ export function liveFeed(sources: readonly LiveSource[], options: FeedOptions): 
   let shown: readonly KnownActivity[] | undefined;
   for (const source of sources) options.metrics.source(source.id);
   const readers = sources.map((source) => new SourceReader(source, options, () => (shown = undefined)));
-  const freshForMs = 2 * options.refreshMs;
 
   function shownActivities(): readonly KnownActivity[] {
     return readers
-      .flatMap(({ source, known }) =>
-        known?.activity
+      .flatMap(({ source, activity, poller }) =>
+        activity && poller.confirmedAt !== undefined
           ? [
               {
-                ...known.activity,
+                ...activity,
                 source: source.id,
                 sourceName: source.name,
                 kind: source.kind,
-                readAt: new Date(known.readAt),
-                freshUntil: new Date(known.readAt + freshForMs),
+                readAt: new Date(poller.confirmedAt),
+                freshUntil: new Date(poller.freshUntil() ?? poller.confirmedAt),
               },
             ]
           : [],
@@ -175,23 +130,14 @@ export function liveFeed(sources: readonly LiveSource[], options: FeedOptions): 
       .sort((a, b) => b.happenedAt.getTime() - a.happenedAt.getTime());
   }
 
-  function sourceHealth(reader: SourceReader): SourceHealth {
-    const { source, known, lastRead } = reader;
-    const now = options.clock();
-    const confirmed = lastRead !== undefined && READ_OUTCOMES[lastRead.result.outcome].confirmed;
-    const fresh = known !== undefined && now - known.readAt <= freshForMs;
-    const output = !lastRead
-      ? "not read yet"
-      : !confirmed
-        ? `the latest read, ${new Date(lastRead.at).toISOString()}: ${lastRead.result.error ?? lastRead.result.outcome}`
-        : !fresh
-          ? `no read since ${new Date(known?.readAt ?? 0).toISOString()}`
-          : undefined;
+  function sourceHealth({ source, poller }: SourceReader): SourceHealth {
+    const { confirmedAt, lastRead } = poller;
+    const output = poller.problem();
     return {
       source: source.id,
       sourceName: source.name,
       status: output === undefined ? "pass" : "warn",
-      readAt: known ? new Date(known.readAt) : undefined,
+      readAt: confirmedAt === undefined ? undefined : new Date(confirmedAt),
       lastRead: lastRead && { at: new Date(lastRead.at), outcome: lastRead.result.outcome },
       output,
     };
@@ -199,22 +145,22 @@ export function liveFeed(sources: readonly LiveSource[], options: FeedOptions): 
 
   return {
     latest() {
-      for (const reader of readers) reader.readIfDue();
+      for (const { poller } of readers) poller.readIfDue();
       shown ??= shownActivities();
       return shown;
     },
     health() {
-      for (const reader of readers) reader.readIfDue();
+      for (const { poller } of readers) poller.readIfDue();
       return readers.map(sourceHealth);
     },
     async refresh() {
-      await Promise.all(readers.map((reader) => reader.read()));
+      await Promise.all(readers.map(({ poller }) => poller.read()));
     },
     start() {
-      for (const reader of readers) reader.start();
+      for (const { poller } of readers) poller.start();
     },
     stop() {
-      for (const reader of readers) reader.stop();
+      for (const { poller } of readers) poller.stop();
     },
   };
 }

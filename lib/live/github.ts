@@ -9,8 +9,9 @@
  * so a phrase says what the event still does.
  */
 import type { Content } from "../content/site-content.ts";
+import { InvalidBody } from "../outbound/bounded-fetch.ts";
 import { apiRoot, ConfigError, type Env, matching, valueIn } from "../runtime/env.ts";
-import { type Activity, InvalidBody, type SourceDefinition, shownText } from "./source.ts";
+import { type Activity, type SourceDefinition, shownText } from "./source.ts";
 
 export const DEFAULT_GITHUB_API_URL = "https://api.github.com";
 

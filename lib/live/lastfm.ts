@@ -10,8 +10,9 @@
  * source. Text from Last.fm is cut to one printable line.
  */
 import type { Content } from "../content/site-content.ts";
+import { InvalidBody } from "../outbound/bounded-fetch.ts";
 import { apiRoot, ConfigError, type Env, matching, valueIn } from "../runtime/env.ts";
-import { type Activity, InvalidBody, type SourceDefinition, shownText } from "./source.ts";
+import { type Activity, type SourceDefinition, shownText } from "./source.ts";
 
 export const DEFAULT_LASTFM_API_URL = "https://ws.audioscrobbler.com/2.0/";
 

@@ -37,8 +37,8 @@ export interface LiveSource {
   request(etag: string | undefined): Request;
   /**
    * The latest activity a 200's JSON body shows, or null when it shows none; `at` is when
-   * the answer came (epoch milliseconds). Throws `InvalidBody` when the body is not what the
-   * source sends. Reads of one source never overlap: a source may remember what earlier
+   * the answer came (epoch milliseconds). Throws `InvalidBody` (`lib/outbound/`) when the
+   * body is not what the source sends. Reads of one source never overlap: a source may remember what earlier
    * answers said, as Last.fm's does of how long a track has been "now playing".
    */
   latest(body: unknown, at: number): Activity | null;
@@ -66,14 +66,6 @@ export interface SourceDefinition {
   readonly help: VariableHelp;
   /** Reads its variables at start-up (a bad one is a `ConfigError` naming it), and returns the source they make. */
   configure(env: Env): OwnerSource;
-}
-
-/** A body that parsed as JSON but is not what the source sends. */
-export class InvalidBody extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "InvalidBody";
-  }
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { baseHeaders, CACHE_CONTROL } from "../http/headers.ts";
 import type { LiveFeed } from "../live/feed.ts";
-import type { RepliesReader } from "../replies/conversation.ts";
+import type { Replies } from "../replies/replies.ts";
 import type { Site } from "../site/site.ts";
 import { lazy } from "../utils/cache.ts";
 import { RateLimit } from "../utils/rate-limit.ts";
@@ -27,7 +27,7 @@ function withSiteHeaders(response: Response): Response {
 export interface McpEndpointOptions {
   readonly site: Site;
   readonly feed: Pick<LiveFeed, "latest">;
-  readonly replies: Pick<RepliesReader, "conversation">;
+  readonly replies: Pick<Replies, "conversation">;
   readonly config: McpConfig;
   readonly metrics: McpMetrics;
 }

@@ -15,7 +15,7 @@ import { profileMarkdown } from "../markdown/profile.ts";
 import { resumeMarkdown } from "../markdown/resume.ts";
 import { liveStatus, liveStatusSchema } from "../profile/model/live-status.ts";
 import { nowStatus, nowStatusSchema } from "../profile/model/now-status.ts";
-import type { RepliesReader } from "../replies/conversation.ts";
+import type { Replies } from "../replies/replies.ts";
 import type { Site } from "../site/site.ts";
 import { passages, search, searchInputSchema, searchOutputSchema } from "./search.ts";
 import { sitePages } from "./site-pages.ts";
@@ -24,7 +24,7 @@ import { sitePages } from "./site-pages.ts";
 export interface ToolContext {
   readonly site: Site;
   readonly feed: Pick<LiveFeed, "latest">;
-  readonly replies: Pick<RepliesReader, "conversation">;
+  readonly replies: Pick<Replies, "conversation">;
 }
 
 export interface SiteTool {

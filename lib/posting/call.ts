@@ -1,10 +1,14 @@
 /**
- * @module One call to a service while posting, bounded: a deadline for the answer and its
- * body, no redirect followed (a credential goes nowhere it was not sent), and every way it
- * can fail said in a few words of our own, with the service's own error name when it
- * gives one. What is said never holds the request: no token, no password; and the caller
- * takes out whatever of its credentials a service's answer might echo (`redacted`).
+ * @module One call to a service while posting, bounded as every request to another service
+ * is (`lib/outbound/`): a deadline for the answer and its body, the body capped, no
+ * redirect followed (a credential goes nowhere it was not sent), a rate limit told by the
+ * same rule; and every way it can fail said in a few words of our own, with the service's
+ * own error name when it gives one. What is said never holds the request: no token, no
+ * password; and the caller takes out whatever of its credentials a service's answer might
+ * echo (`redacted`).
  */
+import { boundedFetch, cappedText, MAX_BODY_BYTES, noAnswer } from "../outbound/bounded-fetch.ts";
+import { rateLimited } from "../outbound/rate-limited.ts";
 import { shownText } from "../utils/shown-text.ts";
 
 /** A call that did not give what was asked, in a line a person reads. */
@@ -25,16 +29,6 @@ export interface CallOptions {
   readonly timeoutMs: number;
 }
 
-/** A rate limit's end, as the answer says it: `Retry-After`, Bluesky's `ratelimit-reset`, Mastodon's `x-ratelimit-reset`. */
-function limitEnds(headers: Headers): string | undefined {
-  const retryAfter = headers.get("retry-after")?.trim();
-  if (retryAfter) return /^\d+$/.test(retryAfter) ? `in ${retryAfter} s` : retryAfter;
-  const reset = headers.get("ratelimit-reset")?.trim();
-  if (reset && /^\d{1,12}$/.test(reset)) return new Date(Number(reset) * 1000).toISOString();
-  const mastodon = headers.get("x-ratelimit-reset");
-  return mastodon && !Number.isNaN(Date.parse(mastodon)) ? new Date(mastodon).toISOString() : undefined;
-}
-
 /** What an error answer says of itself: XRPC's `error` and `message`, Mastodon's `error`. */
 function said(body: unknown): string {
   if (typeof body !== "object" || body === null) return "";
@@ -49,39 +43,41 @@ export async function callJson(
   { what, timeoutMs }: CallOptions,
 ): Promise<{ status: number; body: unknown }> {
   let response: Response;
-  let text: string;
+  let text: string | undefined;
   try {
-    response = await fetch(request, { signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
-    text = await response.text();
+    response = await boundedFetch(request, timeoutMs);
+    text = await cappedText(response);
   } catch (error) {
-    const name = (error as { name?: unknown })?.name;
-    if (name === "TimeoutError" || name === "AbortError")
-      throw new PostingError(`${what}: no answer within ${timeoutMs} ms`);
-    const code = (error as { code?: unknown })?.code;
+    const { outcome, code } = noAnswer(error, timeoutMs);
     throw new PostingError(
-      `${what}: no answer${typeof code === "string" && /^[\w.-]{1,40}$/.test(code) ? ` (${code})` : ""}`,
+      `${what}: ${outcome === "timeout" ? `no answer within ${timeoutMs} ms` : `no answer${code ? ` (${code})` : ""}`}`,
     );
   }
+  const { status, ok } = response;
+  if (text === undefined && ok)
+    throw new PostingError(`${what}: answered ${status} with a body over ${MAX_BODY_BYTES} bytes`);
   let body: unknown;
   try {
-    body = text === "" ? undefined : JSON.parse(text);
+    body = text ? JSON.parse(text) : undefined;
   } catch {
     body = undefined;
-    if (response.ok)
-      throw new PostingError(`${what}: answered ${response.status} with a body that is not JSON`);
+    if (ok) throw new PostingError(`${what}: answered ${status} with a body that is not JSON`);
   }
-  if (response.ok) return { status: response.status, body };
-  if (response.status === 429) {
-    const ends = limitEnds(response.headers);
-    throw new PostingError(`${what}: rate limited (429)${ends ? `, until ${ends}` : ""}${said(body)}`, {
-      status: 429,
+  if (ok) return { status, body };
+  const limit = rateLimited(response, Date.now());
+  const until =
+    limit?.retryAfterSeconds !== undefined
+      ? `, until in ${limit.retryAfterSeconds} s`
+      : limit?.until !== undefined
+        ? `, until ${new Date(limit.until).toISOString()}`
+        : "";
+  throw new PostingError(
+    `${what}: ${limit ? `rate limited (${status})${until}` : `answered ${status}`}${said(body)}`,
+    {
+      status,
       body,
-    });
-  }
-  throw new PostingError(`${what}: answered ${response.status}${said(body)}`, {
-    status: response.status,
-    body,
-  });
+    },
+  );
 }
 
 /** `message` with each of `secrets` taken out, should a service have echoed one. */

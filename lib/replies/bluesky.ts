@@ -6,9 +6,10 @@
  * someone the AppView keeps from view (`#blockedPost`) is not shown. The AppView answers a
  * post that is no more with 400 and `{"error": "NotFound"}`.
  */
+import { InvalidBody } from "../outbound/bounded-fetch.ts";
 import { shownText } from "../utils/shown-text.ts";
 import { NAME_MAX, REPLY_TEXT_MAX, type Reply } from "./reply.ts";
-import { InvalidBody, instant, isObject, type Thread } from "./thread.ts";
+import { instant, isObject, type Thread } from "./thread.ts";
 
 /** How deep under the post replies are read: a conversation, not a whole tree. */
 const DEPTH = 6;

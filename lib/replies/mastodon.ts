@@ -6,10 +6,11 @@
  * reply's `content` is HTML, made text here (`html-text.ts`).
  */
 
+import { InvalidBody } from "../outbound/bounded-fetch.ts";
 import { shownText } from "../utils/shown-text.ts";
 import { htmlText } from "./html-text.ts";
 import { NAME_MAX, REPLY_TEXT_MAX, type Reply, webAddress } from "./reply.ts";
-import { InvalidBody, instant, isObject, type Thread } from "./thread.ts";
+import { instant, isObject, type Thread } from "./thread.ts";
 
 /** One reply from a Status, or undefined for one that cannot be shown. */
 function replyOf(status: Record<string, unknown>, update: string, host: string): Reply | undefined {

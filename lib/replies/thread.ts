@@ -12,18 +12,13 @@ export interface Thread {
   readonly update: string;
   /** The request for one read. */
   request(): Request;
-  /** The replies a 200's JSON body shows; throws `InvalidBody` when the body is not what the service sends. */
+  /**
+   * The replies a 200's JSON body shows; throws `InvalidBody` (`lib/outbound/`) when the
+   * body is not what the service sends.
+   */
   replies(body: unknown): Reply[];
   /** Whether an answer that is not a 200 says the post is no more, and its replies with it. */
   gone(status: number, body: unknown): boolean;
-}
-
-/** A body that parsed as JSON but is not what the service sends. */
-export class InvalidBody extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "InvalidBody";
-  }
 }
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>

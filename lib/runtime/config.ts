@@ -94,22 +94,31 @@ function metricsAddress(
   return { host: fly.privateIp, port };
 }
 
-function siteUrl(env: Env, listenPort: number): string {
-  const raw = valueIn(env, "SITE_URL");
-  if (raw === undefined) return `http://localhost:${listenPort}`;
+/**
+ * The site's origin, as the server takes `SITE_URL`: an absolute http or https URL that is
+ * an origin only (a trailing slash allowed), without one. The commands that take the site's
+ * URL (`post`, `notify`, `site-url`) read it with this too, so none accepts one the server
+ * refuses; `variable` is the name a refusal gives (`BASE_URL`, `fly.toml's [env] SITE_URL`).
+ */
+export function siteOrigin(raw: string, variable = "SITE_URL"): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError("SITE_URL", `must be an absolute URL such as https://example.com, got "${raw}"`);
+    throw new ConfigError(variable, `must be an absolute URL such as https://example.com, got "${raw}"`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ConfigError("SITE_URL", `must use http or https, got "${url.protocol}"`);
+    throw new ConfigError(variable, `must use http or https, got "${url.protocol}"`);
   }
   if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
-    throw new ConfigError("SITE_URL", `must be an origin only (scheme, host, port), got "${raw}"`);
+    throw new ConfigError(variable, `must be an origin only (scheme, host, port), got "${raw}"`);
   }
   return url.origin;
+}
+
+function siteUrl(env: Env, listenPort: number): string {
+  const raw = valueIn(env, "SITE_URL");
+  return raw === undefined ? `http://localhost:${listenPort}` : siteOrigin(raw);
 }
 
 function logFormat(env: Env): LogFormat | undefined {

@@ -10,8 +10,8 @@ import type { KnownActivity } from "../../lib/live/feed.ts";
 import { nowMarkdown } from "../../lib/markdown/now.ts";
 import { preparedMarkdown } from "../../lib/markdown/prepared-markdown.ts";
 import { nowAsLastRead, nowStatus, nowStatusSchema } from "../../lib/profile/model/now-status.ts";
-import type { Conversation } from "../../lib/replies/conversation.ts";
 import { replies } from "../../lib/replies/feature.ts";
+import type { Conversation } from "../../lib/replies/replies.ts";
 import { defineRoute, type Site } from "../../lib/site/site.ts";
 
 /** /now with what a GitHub link and a Last.fm key show, for the document's examples. */

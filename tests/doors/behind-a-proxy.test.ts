@@ -15,19 +15,38 @@ import { finger, heldOpen, ssh, sshOptions, TEST_HOST_KEY } from "../support/doo
 import { matching, samplesOf } from "../support/exposition.ts";
 import { proxyV1, proxyV2, type Relay, startRelay } from "../support/proxy-relay.ts";
 import { startServer, type TestServer } from "../support/server.ts";
+import { until } from "../support/until.ts";
+
+/**
+ * The doors' first deadline here (SSH_HANDSHAKE_SECONDS, FINGER_TIMEOUT_SECONDS): how long
+ * a connection has to send its PROXY header. Long enough that a close "at once" and a
+ * close at the deadline are told apart on a busy machine, and that ssh's handshake
+ * through the relay is never what a test is waiting on.
+ */
+const DEADLINE_MS = 3000;
+/** A connection closed for what it sent, not by the deadline, is closed in less than this. */
+const AT_ONCE_MS = DEADLINE_MS / 2;
+/** The doors close a connection at its deadline, and free a slot once its client leaves, within a second. */
+const WITHIN_MS = 1000;
 
 async function metric(server: TestServer, name: string, labels: Record<string, string>): Promise<number> {
   const text = await (await fetch(`${server.metricsUrl}/metrics`)).text();
   return matching(samplesOf(text), name, labels)[0]?.value ?? Number.NaN;
 }
 
-/** An ssh session held open (-N) through `port` until killed; connected within a second on loopback. */
-async function held(port: number): Promise<Subprocess> {
+/** Connections `door` holds a slot for now. */
+const openAt = (server: TestServer, door: string) => metric(server, "site_door_connections", { door });
+
+/**
+ * An ssh session held open (-N) through `port` until killed, once the door holds a slot
+ * for it: `open` ssh connections in all, this one included.
+ */
+async function held(server: TestServer, port: number, open: number): Promise<Subprocess> {
   const child = Bun.spawn(["ssh", "-N", ...sshOptions(port), "127.0.0.1"], {
     stdout: "ignore",
     stderr: "ignore",
   });
-  await Bun.sleep(800);
+  expect(await until(async () => (await openAt(server, "ssh")) === open, DEADLINE_MS)).toBe(true);
   return child;
 }
 
@@ -51,9 +70,9 @@ describe("DOORS_PROXY_PROTOCOL=on", () => {
       SSH_PORT: "0",
       SSH_HOST_KEY: TEST_HOST_KEY,
       SSH_SESSIONS_PER_CLIENT: "1",
-      SSH_HANDSHAKE_SECONDS: "1",
+      SSH_HANDSHAKE_SECONDS: String(DEADLINE_MS / 1000),
       FINGER_PORT: "0",
-      FINGER_TIMEOUT_SECONDS: "1",
+      FINGER_TIMEOUT_SECONDS: String(DEADLINE_MS / 1000),
     });
     sshPort = server.site.service(doors).port("ssh") ?? 0;
     fingerPort = server.site.service(doors).port("finger") ?? 0;
@@ -73,13 +92,15 @@ describe("DOORS_PROXY_PROTOCOL=on", () => {
   });
 
   test("the per-address limit keys on the header's client: the same one again is refused, another gets in", async () => {
-    const first = await held(await relay(sshPort, proxyV2("203.0.113.7")));
+    // The sessions of the tests before have left: the slots counted below are this test's.
+    expect(await until(async () => (await openAt(server, "ssh")) === 0, WITHIN_MS * 2)).toBe(true);
+    const first = await held(server, await relay(sshPort, proxyV2("203.0.113.7")), 1);
     try {
       const again = await ssh(await relay(sshPort, proxyV1("203.0.113.7")));
       expect(again.exitCode).toBe(1);
       expect(again.stderr).toContain("Your address holds as many SSH sessions as it may (1)");
       // The same /64 is the same client; a client of its own is let in.
-      const sameBlock = await held(await relay(sshPort, proxyV2("2001:db8::1")));
+      const sameBlock = await held(server, await relay(sshPort, proxyV2("2001:db8::1")), 2);
       expect((await ssh(await relay(sshPort, proxyV2("2001:db8::2")))).exitCode).toBe(1);
       sameBlock.kill();
       expect((await ssh(await relay(sshPort, proxyV2("203.0.113.8")))).exitCode).toBe(0);
@@ -96,8 +117,10 @@ describe("DOORS_PROXY_PROTOCOL=on", () => {
     expect((await finger(port, "rin\r\n")).stdout).toStartWith("\r\n  Rin Hayashi");
     const silent = await Promise.all([1, 2, 3].map(() => heldOpen(port, "", 300)));
     expect(silent.map(({ closedBy }) => closedBy)).toEqual(["timeout", "timeout", "timeout"]);
-    const waiting = [1, 2, 3].map(() => heldOpen(port, "", 3000));
-    await Bun.sleep(300);
+    // Those three left: their slots are free again; then three more are held, the client's share.
+    expect(await until(async () => (await openAt(server, "finger")) === 0, WITHIN_MS * 2)).toBe(true);
+    const waiting = [1, 2, 3].map(() => heldOpen(port, "", DEADLINE_MS + WITHIN_MS));
+    expect(await until(async () => (await openAt(server, "finger")) === 3, DEADLINE_MS)).toBe(true);
     const fourth = await finger(port, "rin\r\n");
     expect(fourth.stdout).toBe(
       "finger: your address has as many queries open as it may; try again in a minute\r\n",
@@ -127,9 +150,9 @@ describe("DOORS_PROXY_PROTOCOL=on", () => {
   test("LOCAL, the proxy's health check: closed at once with nothing written, counted, not logged", async () => {
     const before = events(server, "door refused").length;
     for (const port of [sshPort, fingerPort]) {
-      const { closedBy, after, received } = await heldOpen(port, proxyV2("local"), 3000);
+      const { closedBy, after, received } = await heldOpen(port, proxyV2("local"), DEADLINE_MS + WITHIN_MS);
       expect({ closedBy, received: received.length }).toEqual({ closedBy: "server", received: 0 });
-      expect(after).toBeLessThan(500);
+      expect(after).toBeLessThan(AT_ONCE_MS);
     }
     expect(await metric(server, "site_door_health_checks_total", { door: "ssh" })).toBe(1);
     expect(await metric(server, "site_door_health_checks_total", { door: "finger" })).toBe(1);
@@ -141,9 +164,13 @@ describe("DOORS_PROXY_PROTOCOL=on", () => {
       door: "finger",
       reason: "proxy_header",
     });
-    const { closedBy, after, received } = await heldOpen(fingerPort, "GET / HTTP/1.1\r\n\r\n", 3000);
+    const { closedBy, after, received } = await heldOpen(
+      fingerPort,
+      "GET / HTTP/1.1\r\n\r\n",
+      DEADLINE_MS + WITHIN_MS,
+    );
     expect({ closedBy, received: received.length }).toEqual({ closedBy: "server", received: 0 });
-    expect(after).toBeLessThan(500);
+    expect(after).toBeLessThan(AT_ONCE_MS);
     expect(events(server, "door refused").at(-1)).toEqual(
       expect.objectContaining({ door: "finger", reason: "proxy_header", detail: "no PROXY header" }),
     );
@@ -153,14 +180,15 @@ describe("DOORS_PROXY_PROTOCOL=on", () => {
   });
 
   test("no header at all: closed at the door's first deadline (SSH_HANDSHAKE_SECONDS), logged", async () => {
-    const { closedBy, after } = await heldOpen(sshPort, "", 4000);
+    const { closedBy, after } = await heldOpen(sshPort, "", DEADLINE_MS + 2 * WITHIN_MS);
     expect(closedBy).toBe("server");
-    expect(after).toBeGreaterThan(900);
-    expect(after).toBeLessThan(2000);
+    // Not before the deadline (less the timer's rounding), and within the second after it.
+    expect(after).toBeGreaterThan(DEADLINE_MS - 100);
+    expect(after).toBeLessThan(DEADLINE_MS + WITHIN_MS);
     expect(events(server, "door refused").at(-1)).toEqual(
       expect.objectContaining({ door: "ssh", reason: "proxy_header", detail: "no PROXY header in time" }),
     );
-  });
+  }, 15_000);
 
   test("ssh straight to the door, with no proxy in front: refused", async () => {
     const { exitCode } = await ssh(sshPort);

@@ -10,6 +10,7 @@ import { connect, type Socket } from "node:net";
 import { doors } from "../../lib/doors/feature.ts";
 import { matching, samplesOf } from "../support/exposition.ts";
 import { startServer, type TestServer } from "../support/server.ts";
+import { until } from "../support/until.ts";
 
 /** A connection from `from` (a loopback address of its own) that sends nothing; what it is told. */
 function silent(port: number, from = "127.0.0.1"): Promise<{ socket: Socket; told: () => string }> {
@@ -41,15 +42,6 @@ function query(port: number, from: string): Promise<string> {
 async function open(server: TestServer): Promise<number> {
   const text = await (await fetch(`${server.metricsUrl}/metrics`)).text();
   return matching(samplesOf(text), "site_door_connections", { door: "finger" })[0]?.value ?? Number.NaN;
-}
-
-async function until(done: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = performance.now() + ms;
-  while (!(await done())) {
-    if (performance.now() > deadline) return false;
-    await Bun.sleep(50);
-  }
-  return true;
 }
 
 describe("finger's slots", () => {

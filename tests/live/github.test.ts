@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { github, latestActivity, loginInLinks } from "../../lib/live/github.ts";
-import { InvalidBody } from "../../lib/live/source.ts";
+import { InvalidBody } from "../../lib/outbound/bounded-fetch.ts";
 import { sample } from "../support/app.ts";
 import { EVENTS, REPO } from "../support/github.ts";
 

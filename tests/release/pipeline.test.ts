@@ -218,8 +218,16 @@ describe.each([1, 3])("a fleet of %i machine(s)", (size) => {
 describe("the step that reads the site's URL, in a checkout with its own fly.toml", () => {
   const checkout = mkdtempSync(join(tmpdir(), "site-release-checkout-"));
   beforeAll(() => {
-    // What `bun run site-url` reads: the script, its command line, package.json's scripts.
-    copyProject(checkout, ["package.json", "scripts/site-url.ts", "lib/runtime/command-line.ts"]);
+    // What `bun run site-url` reads: the script, its command line, the server's rule for
+    // SITE_URL (lib/runtime/config.ts and what it imports), package.json's scripts.
+    copyProject(checkout, [
+      "package.json",
+      "scripts/site-url.ts",
+      "lib/runtime/command-line.ts",
+      "lib/runtime/config.ts",
+      "lib/runtime/env.ts",
+      "lib/runtime/fly.ts",
+    ]);
     cleanups.push(() => rmSync(checkout, { recursive: true, force: true }));
   });
 

@@ -162,15 +162,17 @@ test("each message answered is logged in one line, with the method, the tool and
   expect(events[0]?.fields.durationMs).toBeNumber();
 });
 
+/** What `server` counts of `/mcp`: `name`'s total with `labels`. */
+async function counted(server: TestServer, name: string, labels: Record<string, string>): Promise<number> {
+  return total(samplesOf(await (await fetch(`${server.metricsUrl}/metrics`)).text()), name, labels);
+}
+
 describe("on a real server", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ MCP_CALLS_PER_MINUTE: "3", MCP_CALLS_MAX_PER_MINUTE: "100" });
+    server = await startServer();
   });
   afterAll(() => server.stop());
-
-  const remote = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, ...headers }, body });
 
   test("a chunked body over the limit: 413 in JSON-RPC, the body read no further", async () => {
     const chunk = "x".repeat(16 * 1024);
@@ -181,43 +183,55 @@ describe("on a real server", () => {
     );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+    expect(await counted(server, "site_mcp_refusals_total", { reason: "too_large" })).toBe(1);
   });
 
-  test("a body trickled slower than its deadline: 408 in JSON-RPC, the request held no longer", async () => {
-    const socket = connect(server.port, "127.0.0.1");
-    let answer = "";
-    socket.setEncoding("utf8").on("data", (chunk: string) => {
-      answer += chunk;
-    });
-    socket.write(
-      `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 200\r\n\r\n{"jsonrpc":`,
-    );
-    const began = performance.now();
-    while (!answer.includes("\r\n\r\n{") && performance.now() - began < LIMITS.bodyMs + 3000)
-      await Bun.sleep(50);
-    socket.destroy();
-    expect(answer).toStartWith("HTTP/1.1 408");
-    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({
-      error: { code: -32000 },
-    });
-  });
+  test(
+    "a body trickled slower than its deadline: 408 in JSON-RPC, the request held no longer",
+    async () => {
+      const socket = connect(server.port, "127.0.0.1");
+      let answer = "";
+      socket.setEncoding("utf8").on("data", (chunk: string) => {
+        answer += chunk;
+      });
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 200\r\n\r\n{"jsonrpc":`,
+      );
+      const began = performance.now();
+      while (!answer.includes("\r\n\r\n{") && performance.now() - began < LIMITS.bodyMs + 3000)
+        await Bun.sleep(50);
+      socket.destroy();
+      expect(answer).toStartWith("HTTP/1.1 408");
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({
+        error: { code: -32000 },
+      });
+      expect(await counted(server, "site_mcp_refusals_total", { reason: "too_slow" })).toBe(1);
+    },
+    LIMITS.bodyMs + 5000,
+  );
 
   test("a client over its rate: 429 with Retry-After, counted; the metrics say what was answered", async () => {
-    // The chunked body and the trickled one above took two of the three.
-    expect(
-      (await remote(message("tools/call", { name: "search", arguments: { query: "python" } }))).status,
-    ).toBe(200);
-    const refused = await remote(message("ping"));
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await answerOf(refused)).toMatchObject({ error: { code: -32000 } });
-    const samples = samplesOf(await (await fetch(`${server.metricsUrl}/metrics`)).text());
-    expect(total(samples, "site_mcp_refusals_total", { reason: "per_client" })).toBe(1);
-    expect(total(samples, "site_mcp_refusals_total", { reason: "too_large" })).toBe(1);
-    expect(total(samples, "site_mcp_refusals_total", { reason: "too_slow" })).toBe(1);
-    expect(total(samples, "site_mcp_messages_total", { method: "tools/call" })).toBe(1);
-    expect(total(samples, "site_mcp_tool_calls_total", { tool: "search" })).toBe(1);
-    expect(total(samples, "site_mcp_tool_calls_total", { tool: "get_profile" })).toBe(0);
+    const limited = await startServer({ MCP_CALLS_PER_MINUTE: "2", MCP_CALLS_MAX_PER_MINUTE: "100" });
+    try {
+      const remote = (body: string) =>
+        fetch(`${limited.url}/mcp`, { method: "POST", headers: MCP_HEADERS, body });
+      expect((await remote(message("ping"))).status).toBe(200);
+      expect(
+        (await remote(message("tools/call", { name: "search", arguments: { query: "python" } }))).status,
+      ).toBe(200);
+      const refused = await remote(message("ping"));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await answerOf(refused)).toMatchObject({ error: { code: -32000 } });
+      const samples = samplesOf(await (await fetch(`${limited.metricsUrl}/metrics`)).text());
+      expect(total(samples, "site_mcp_refusals_total", { reason: "per_client" })).toBe(1);
+      expect(total(samples, "site_mcp_messages_total", { method: "tools/call" })).toBe(1);
+      expect(total(samples, "site_mcp_messages_total", { method: "ping" })).toBe(1);
+      expect(total(samples, "site_mcp_tool_calls_total", { tool: "search" })).toBe(1);
+      expect(total(samples, "site_mcp_tool_calls_total", { tool: "get_profile" })).toBe(0);
+    } finally {
+      await limited.stop();
+    }
   });
 
   test("a client that leaves with its body half sent: a 400 counted as cut off, never a failure", async () => {

@@ -8,8 +8,8 @@ import { FEATURES } from "../../lib/features.ts";
 import type { RouteSummary } from "../../lib/http/route.ts";
 import { live } from "../../lib/live/feature.ts";
 import type { LiveFeed } from "../../lib/live/feed.ts";
-import type { RepliesReader } from "../../lib/replies/conversation.ts";
-import { replies } from "../../lib/replies/feature.ts";
+import { replies as repliesFeature } from "../../lib/replies/feature.ts";
+import type { Replies } from "../../lib/replies/replies.ts";
 import { type Env, loadConfig } from "../../lib/runtime/config.ts";
 import type { Feature } from "../../lib/site/feature.ts";
 import { examplePaths, routeTable } from "../../lib/site/site.ts";
@@ -89,12 +89,12 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, "config">> {
  * The features `start` serves, with the live feed and the replies a test gives in place of
  * those read from the sources and the services.
  */
-export function featuresWith(feed: LiveFeed | undefined, talk?: RepliesReader): readonly Feature[] {
+export function featuresWith(feed: LiveFeed | undefined, replies?: Replies): readonly Feature[] {
   return FEATURES.map((feature) =>
     feed && feature.name === live.name
       ? { ...live, setup: () => feed }
-      : talk && feature.name === replies.name
-        ? { ...replies, setup: () => talk }
+      : replies && feature.name === repliesFeature.name
+        ? { ...repliesFeature, setup: () => replies }
         : feature,
   );
 }

@@ -1,9 +1,9 @@
 /**
  * Test support: replies that shows what a test says it read, for the answers that draw
  * them (the page, the terminal profile, /api/now). How the replies are read is tested
- * against the stand-ins (`tests/replies/`); this is what the reader hands the answers.
+ * against the stand-ins (`tests/replies/`); this is what the service hands the answers.
  */
-import type { Conversation, RepliesReader } from "../../lib/replies/conversation.ts";
+import type { Conversation, Replies } from "../../lib/replies/replies.ts";
 import { FIXED_NOW } from "./app.ts";
 import { POSTS } from "./posted.ts";
 
@@ -39,8 +39,8 @@ export const CONVERSATION: Conversation = {
   ],
 };
 
-/** A reader that has read `conversation`, and reads nothing. */
-export function shownConversation(conversation: Conversation = CONVERSATION): RepliesReader {
+/** Replies that show `conversation`, and read nothing. */
+export function shownConversation(conversation: Conversation = CONVERSATION): Replies {
   return {
     conversation: () => conversation,
     health: () => [],

@@ -12,8 +12,8 @@
  *   port: "GOPHER_PORT",
  *   help: [{ variables: ["GOPHER_PORT"], meaning: "the gopher door: its port; 0 any free one (off)" }],
  *   read: () => ({}),
- *   setup: (site, on) => ({
- *     open: () => serveDoor(serverOptions(site, on, { max: 20, perClient: 3 }, 5), (accepted) => new GopherConnection(accepted, site)),
+ *   setup: (site, options) => ({
+ *     open: () => serveDoor(serverOptions(site, options, { max: 20, perClient: 3 }, 5), (accepted) => new GopherConnection(accepted, site)),
  *   }),
  * });
  */
@@ -25,7 +25,7 @@ import type { OpenDoor } from "./listen.ts";
 import type { DoorServerOptions } from "./serve.ts";
 
 /** What a door that is on is given when the app is built: its port and settings, and where it reports. */
-export interface DoorOn<Settings> {
+export interface DoorOptions<Settings> {
   readonly port: number;
   readonly settings: Settings;
   readonly report: DoorReport;
@@ -51,7 +51,7 @@ export interface Door<Settings = unknown> {
   /** Reads its other variables, only when it is on; a bad value is a `ConfigError` naming it. */
   read(env: Env, core: Config): Settings;
   /** Prepares what it shows (content read and checked, so a mistake stops start-up); listens on nothing. */
-  setup(site: Site, on: DoorOn<Settings>): PreparedDoor;
+  setup(site: Site, options: DoorOptions<Settings>): PreparedDoor;
 }
 
 /** Declares a door; only here for the types it checks. */
@@ -66,10 +66,10 @@ export function defineDoor<Settings>(door: Door<Settings>): Door<Settings> {
  */
 export function serverOptions<Settings>(
   site: Site,
-  on: DoorOn<Settings>,
+  options: DoorOptions<Settings>,
   limits: DoorServerOptions["limits"],
   headerSeconds: number,
 ): DoorServerOptions {
-  const { port, report, proxyProtocol, peerIsClient } = on;
+  const { port, report, proxyProtocol, peerIsClient } = options;
   return { host: site.config.host, port, limits, report, proxyProtocol, peerIsClient, headerSeconds };
 }

@@ -46,7 +46,7 @@ export const finger = defineDoor<FingerSettings>({
   read: (env) => ({
     timeoutSeconds: wholeNumber(env, "FINGER_TIMEOUT_SECONDS", DEFAULT_FINGER_TIMEOUT_SECONDS, 1, 600),
   }),
-  setup(site, on) {
+  setup(site, options) {
     const { handle, location } = site.content.profile;
     const owner = {
       handle,
@@ -54,14 +54,17 @@ export const finger = defineDoor<FingerSettings>({
       plan: fingerPlan(site.read(NOW_HISTORY), location.timezone),
     };
     const answer = (line: string) => fingerAnswer(line, owner);
-    const { timeoutSeconds } = on.settings;
-    const options = {
-      ...serverOptions(site, on, { max: FINGER_MAX, perClient: FINGER_PER_CLIENT }, timeoutSeconds),
-      refusalLine: (limit: SlotLimit) => REFUSALS[limit],
-    };
+    const { timeoutSeconds } = options.settings;
+    const limits = { max: FINGER_MAX, perClient: FINGER_PER_CLIENT };
     return {
       open: () =>
-        serveDoor(options, ({ socket }) => new FingerQuery(socket, timeoutSeconds, site.log, answer)),
+        serveDoor(
+          {
+            ...serverOptions(site, options, limits, timeoutSeconds),
+            refusalLine: (limit: SlotLimit) => REFUSALS[limit],
+          },
+          ({ socket }) => new FingerQuery(socket, timeoutSeconds, site.log, answer),
+        ),
     };
   },
 });

@@ -5,7 +5,7 @@
  * all. Its session, if one is open, closes first: the client learns its exit status only
  * from a channel that closes before the connection does (OpenSSH exits 255 otherwise).
  */
-import type { Connection as SshClient } from "ssh2";
+import type * as ssh2 from "ssh2";
 import type { Log } from "../../runtime/log.ts";
 import type { SlotLimit } from "../../utils/slots.ts";
 import { DoorConnection } from "../door/connection.ts";
@@ -22,7 +22,7 @@ export type SessionClose = (reason: CloseReason, then: () => void) => void;
 export class SshConnection extends DoorConnection {
   /** The limit that refused it, if one did: its session is told why. */
   readonly refused: SlotLimit | undefined;
-  #client: SshClient | undefined;
+  #client: ssh2.Connection | undefined;
   #sessionClose: SessionClose | undefined;
   readonly #handshakeDone: () => void;
   #idleReset: (() => void) | undefined;
@@ -39,7 +39,7 @@ export class SshConnection extends DoorConnection {
   }
 
   /** ssh2 has read the client's identification line: it speaks for the connection from now on. */
-  handshakeStarted(client: SshClient): void {
+  handshakeStarted(client: ssh2.Connection): void {
     this.#client = client;
   }
 

@@ -30,8 +30,8 @@ export const ssh = defineDoor<SshSettings>({
   port: "SSH_PORT",
   help: SSH_HELP,
   read: sshSettings,
-  setup(site, on) {
-    const { settings } = on;
+  setup(site, options) {
+    const { settings } = options;
     const feed = site.service(live);
     const screens = doorScreens(site, feed);
     const profile = plainProfile(site);
@@ -58,7 +58,7 @@ export const ssh = defineDoor<SshSettings>({
         }
         const { openSshServer } = await import("./server.ts");
         return openSshServer({
-          ...serverOptions(site, on, settings, settings.handshakeSeconds),
+          ...serverOptions(site, options, settings, settings.handshakeSeconds),
           settings,
           hostKey: key,
           screens,

@@ -5,7 +5,7 @@
  * `Session` the handlers run on. A second shell or command on the same session is
  * refused: ssh2 would pass it on with no channel.
  */
-import type { ServerChannel, Session as SshSession } from "ssh2";
+import type * as ssh2 from "ssh2";
 import type { SshConnection } from "./connection.ts";
 import { type Handler, type Pty, Session } from "./session.ts";
 
@@ -13,11 +13,11 @@ import { type Handler, type Pty, Session } from "./session.ts";
 const ENV_READ: ReadonlySet<string> = new Set(["COLORTERM"]);
 
 /** Answers the requests of `session`, on `connection`; its shell or command is handed to `handler`. */
-export function answerRequests(session: SshSession, connection: SshConnection, handler: Handler): void {
+export function answerRequests(session: ssh2.Session, connection: SshConnection, handler: Handler): void {
   let pty: Pty | undefined;
   const env: Record<string, string> = {};
   let started = false;
-  const start = (accept: () => ServerChannel, reject: () => void, command: string | undefined) =>
+  const start = (accept: () => ssh2.ServerChannel, reject: () => void, command: string | undefined) =>
     connection.guard(() => {
       if (started) {
         reject?.();

@@ -7,7 +7,8 @@
  * `handlers` lists them.
  */
 import type { Socket } from "node:net";
-import { type Algorithms, Server, type Connection as SshClient } from "ssh2";
+import type * as ssh2 from "ssh2";
+import { type Algorithms, Server } from "ssh2";
 import type { OpenDoor } from "../door/listen.ts";
 import { type DoorServerOptions, serveDoor } from "../door/serve.ts";
 import type { SshSettings } from "./config.ts";
@@ -99,7 +100,7 @@ export async function openSshServer(options: SshServerOptions): Promise<OpenDoor
 }
 
 /** What a client may ask of its connection, answered. */
-function answer(client: SshClient, connection: SshConnection, handler: Handler): void {
+function answer(client: ssh2.Connection, connection: SshConnection, handler: Handler): void {
   connection.handshakeStarted(client);
   client.on("authentication", (context) => context.accept());
   client.on("ready", () => connection.ready());

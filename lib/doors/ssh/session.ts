@@ -6,7 +6,7 @@
  * handler and returns one, as Charm's wish composes them (`compose`), so that each limit,
  * check and screen is a short function that answers the session or passes it on.
  */
-import type { ServerChannel, Session as SshSession } from "ssh2";
+import type * as ssh2 from "ssh2";
 import type { SlotLimit } from "../../utils/slots.ts";
 import type { CloseReason } from "../door/reasons.ts";
 import type { SshConnection } from "./connection.ts";
@@ -58,8 +58,8 @@ export class Session implements SessionRequest {
   #then: (() => void) | undefined;
 
   constructor(
-    private readonly channel: ServerChannel,
-    private readonly session: SshSession,
+    private readonly channel: ssh2.ServerChannel,
+    private readonly session: ssh2.Session,
     private readonly connection: SshConnection,
     request: SessionRequest,
   ) {

@@ -14,7 +14,7 @@ import type { PageLink, RouteSummary, WholeContent } from "../../http/route.ts";
 import { blueskyProfileUrl, isBlueskyLink } from "../../identity/bluesky.ts";
 import { fediverseAccount } from "../../identity/fediverse.ts";
 import type { KnownActivity } from "../../live/feed.ts";
-import type { Conversation } from "../../replies/conversation.ts";
+import type { Conversation } from "../../replies/replies.ts";
 import { ago, type LocalTime, ownerLocalTime } from "./owner-time.ts";
 import { PREVIEW_IMAGE, previewAlt, previewCard } from "./preview-card.ts";
 

@@ -8,7 +8,7 @@ import { type Static, Type as t } from "@sinclair/typebox";
 import { NowSchema } from "../../content/schemas.ts";
 import type { Content } from "../../content/site-content.ts";
 import type { KnownActivity, LiveFeed } from "../../live/feed.ts";
-import type { Conversation, RepliesReader } from "../../replies/conversation.ts";
+import type { Conversation, Replies } from "../../replies/replies.ts";
 
 const activitySchema = () =>
   t.Object({
@@ -160,15 +160,15 @@ export function nowStatus(
 export function nowAsLastRead<T>(
   content: Content,
   feed: Pick<LiveFeed, "latest">,
-  talk: Pick<RepliesReader, "conversation">,
+  replies: Pick<Replies, "conversation">,
   build: (now: NowStatus) => T,
 ): () => T {
   let shown = feed.latest();
-  let heard = talk.conversation();
+  let heard = replies.conversation();
   let built = build(nowStatus(content, shown, heard));
   return function lastRead() {
     const latest = feed.latest();
-    const conversation = talk.conversation();
+    const conversation = replies.conversation();
     if (latest !== shown || conversation !== heard) {
       shown = latest;
       heard = conversation;
