@@ -106,8 +106,8 @@ test("OpenSSH dropped for not reading exits 1, not 0", async () => {
   const said = await new Response(visitor.stderr).text();
   closeSync(reader);
   rmSync(pipe);
-  // The exit status goes ahead of the screen that waits unread: ssh has it once it reads
-  // again within the second the server waits (255 would say it read too late).
+  // The exit status goes ahead of the screen that waits unread, and the door hangs up by
+  // ending the connection, not resetting it: 255 would say a reset overtook the status.
   expect({ exitCode, closed: said.includes("closed by remote host") }).toEqual({ exitCode: 1, closed: true });
   expect(shown).toContain("q quit");
 }, 60_000);

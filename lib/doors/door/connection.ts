@@ -1,7 +1,8 @@
 /**
  * @module One connection at a door, from its accept to its close: closed once, for the
  * first reason given, with what its door says last (`goodbye`); its deadlines cleared on
- * every way out; and its socket destroyed if the client has not closed it within a grace.
+ * every way out; and, if the client has not closed it within a grace, hung up: ended,
+ * then destroyed a grace later if the client is still there.
  */
 import type { Socket } from "node:net";
 import type { Log } from "../../runtime/log.ts";
@@ -48,6 +49,20 @@ export abstract class DoorConnection {
       this.options.log.error("A door failed to close a connection", error);
       this.socket.destroy();
     }
+    setTimeout(() => this.#hangUp(), this.options.graceMs).unref?.();
+  }
+
+  /**
+   * Ends the socket rather than destroying it: a socket closed with bytes unread (keys the
+   * client pressed meanwhile) is reset, and a reset can overtake what was sent before it,
+   * so an SSH client would exit 255 instead of with the status it was sent. What the
+   * client still sends is read and dropped; a client that reads nothing, so never gets
+   * the end, is destroyed a grace later.
+   */
+  #hangUp(): void {
+    if (this.socket.destroyed) return;
+    this.socket.resume();
+    this.socket.end();
     setTimeout(() => this.socket.destroy(), this.options.graceMs).unref?.();
   }
 
