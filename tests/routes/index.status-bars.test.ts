@@ -118,6 +118,7 @@ describe("in a real terminal: tmux's status line, bash's prompt", () => {
   let server: TestServer;
   const socket = `site-status-${process.pid}`;
   const tmux = (...args: string[]) => Bun.spawnSync(["tmux", "-L", socket, ...args]);
+  let innerServers = 0;
   beforeAll(async () => {
     server = await startServer();
   });
@@ -131,7 +132,9 @@ describe("in a real terminal: tmux's status line, bash's prompt", () => {
    * escape codes: what a person sees of `status-right` set to `#(curl -s URL)`.
    */
   async function statusLine(url: string): Promise<{ text: string; drawn: string }> {
-    const inner = `${socket}-inner`;
+    // A server of its own each time: the last one may still be exiting, and a new session
+    // on its socket would then fail and take the pane with it.
+    const inner = `${socket}-inner-${++innerServers}`;
     // tmux passes status-right through strftime first: a % is written %%.
     const command = `curl -s '${url.replaceAll("%", "%%")}'`;
     const setup = `set -g status-interval 1 \\; set -g status-right-length 120 \\; set -g status-right "#(${command})"`;
