@@ -45,9 +45,11 @@ if (read.exit !== undefined) process.exit(read.exit);
 const { a, b } = read.values;
 if (!a || !b) process.exit(refuse(COMMAND, CONSOLE, "--a and --b are both needed"));
 const rounds = Number(read.values.rounds ?? DEFAULT_ROUNDS);
-// Both builds read the same stand-in GitHub, as the bench's app does.
+// Both builds read the same stand-in GitHub, as the bench's app does, and have the same
+// origin: the cases are read from the first, and WebFinger's question names its origin,
+// which on its own port alone the second would answer with a 404.
 const live = startLiveSource();
-const env = live.env;
+const env = { ...live.env, SITE_URL: "http://localhost:3000" };
 const servers: Pair = [
   await startServerProcess(onServerCore(["bash", "-c", `exec ${a}`]), { env }),
   await startServerProcess(onServerCore(["bash", "-c", `exec ${b}`]), { env }),
