@@ -18,6 +18,8 @@ const MADE_UP = new Set([
   "lib/doors/gopher/door.ts",
   "tests/doors/gopher.test.ts",
   "bench/results",
+  // What the browser tests write, git-ignored: there only once they have run.
+  "tests/artifacts",
   // A User-Agent's product, not a path.
   "bench/1.0",
 ]);
