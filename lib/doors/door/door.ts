@@ -13,7 +13,11 @@
  *   help: [{ variables: ["GOPHER_PORT"], meaning: "the gopher door: its port; 0 any free one (off)" }],
  *   read: () => ({}),
  *   setup: (site, options) => ({
- *     open: () => serveDoor(serverOptions(site, options, { max: 20, perClient: 3 }, 5), (accepted) => new GopherConnection(accepted, site)),
+ *     open: () =>
+ *       serveDoor(
+ *         { ...serverOptions(site, options, { max: 20, perClient: 3 }, 5), refusalLine: (limit) => `3busy (${limit})\r\n` },
+ *         (accepted) => new GopherConnection(accepted, site),
+ *       ),
  *   }),
  * });
  */
