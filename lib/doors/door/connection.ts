@@ -61,6 +61,11 @@ export abstract class DoorConnection {
    */
   #hangUp(): void {
     if (this.socket.destroyed) return;
+    // Ended already (finger's answer): the client had its grace to read it and leave.
+    if (this.socket.writableEnded) {
+      this.socket.destroy();
+      return;
+    }
     this.socket.resume();
     this.socket.end();
     setTimeout(() => this.socket.destroy(), this.options.graceMs).unref?.();
