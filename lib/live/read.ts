@@ -73,11 +73,17 @@ export async function readSource(
   etag: string | undefined,
   { timeoutMs, clock }: ReadOptions,
 ): Promise<ReadResult> {
+  let response: Response;
   try {
-    const response = await boundedFetch(source.request(etag), timeoutMs);
-    const now = clock();
-    const { status } = response;
-    const poll = pollInterval(response.headers, now);
+    response = await boundedFetch(source.request(etag), timeoutMs);
+  } catch (error) {
+    return failedRead(error, timeoutMs);
+  }
+  const now = clock();
+  const { status } = response;
+  // Heeded on any answer, a body that cannot be read included.
+  const poll = pollInterval(response.headers, now);
+  try {
     if (status === 304) {
       await response.body?.cancel();
       return { outcome: "not_modified", status, ...poll };
@@ -87,6 +93,6 @@ export async function readSource(
     const validator = response.headers.get("etag") ?? undefined;
     return { outcome: "updated", status, activity, ...(validator && { etag: validator }), ...poll };
   } catch (error) {
-    return failedRead(error, timeoutMs);
+    return notSooner(failedRead(error, timeoutMs), poll);
   }
 }

@@ -19,6 +19,7 @@ import { samplesOf, total } from "../support/exposition.ts";
 import { EVENTS, etagOf, REPO, startGithub } from "../support/github.ts";
 import { type MemoryLog, memoryLog } from "../support/log.ts";
 import { promtoolCheckMetrics } from "../support/promtool.ts";
+import { until } from "../support/until.ts";
 
 const github = startGithub();
 afterAll(() => github.stop());
@@ -181,6 +182,25 @@ describe("a rate limit", () => {
       h.feed.latest();
       await Bun.sleep(100);
       expect(github.requests.length).toBe(before + 1);
+    } finally {
+      h.feed.stop();
+    }
+  });
+
+  test("X-Poll-Interval is heeded on a 200 whose body is not what GitHub sends, too", async () => {
+    github.answer({ kind: "status", status: 200, headers: { "x-poll-interval": "900" }, body: "{not json" });
+    const h = harness();
+    await h.feed.refresh();
+    expect(reads(h.metrics, "invalid")).toBe(1);
+    h.feed.start();
+    try {
+      h.advance(600_000); // past the refresh interval, before the one GitHub asked for
+      h.feed.health();
+      await Bun.sleep(50);
+      expect(github.requests).toHaveLength(1);
+      h.advance(300_000);
+      h.feed.health();
+      expect(await until(() => github.requests.length === 2, 2000)).toBe(true);
     } finally {
       h.feed.stop();
     }
