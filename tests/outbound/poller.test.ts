@@ -61,6 +61,26 @@ describe("when the next read is", () => {
   });
 });
 
+describe("one read at a time", () => {
+  test("a read asked for while one is under way is that read", async () => {
+    const { poller, reads } = polled([]);
+    const first = poller.read();
+    const second = poller.read();
+    expect(second).toBe(first);
+    await first;
+    expect(reads()).toBe(1);
+  });
+
+  test("a failed read is followed by another a refresh interval later", async () => {
+    const { poller, nextReads } = polled([{ outcome: "timeout", error: "no whole answer within 5000 ms" }]);
+    await poller.read();
+    expect(nextReads).toEqual([300_000]);
+    expect(poller.problem()).toBe(
+      "the latest read, 2026-11-29T12:00:00.000Z: no whole answer within 5000 ms",
+    );
+  });
+});
+
 describe("what it says is wrong", () => {
   test("nothing read yet, the latest read's failure, then no confirming read for two intervals", async () => {
     const { poller, advance } = polled([
