@@ -11,6 +11,7 @@
  * password. `BLUESKY_SERVICE` and `BLUESKY_APPVIEW` point the site at it.
  */
 import { createHash } from "node:crypto";
+import { type Misbehaviour, misbehaved, type RecordedRequest } from "./misbehaviour.ts";
 
 /** The XRPC methods it answers. */
 export type BlueskyMethod =
@@ -19,24 +20,6 @@ export type BlueskyMethod =
   | "com.atproto.repo.putRecord"
   | "com.atproto.repo.getRecord"
   | "app.bsky.feed.getPostThread";
-
-export type Misbehaviour =
-  | {
-      readonly kind: "status";
-      readonly status: number;
-      readonly headers?: Record<string, string>;
-      readonly body?: string;
-    }
-  | { readonly kind: "garbage" }
-  | { readonly kind: "hang" };
-
-export interface BlueskyRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  /** The body as text (a blob's as its size). */
-  readonly body: string;
-}
 
 /** A reply the AppView shows under a post, as the test writes it. */
 export interface StandInReply {
@@ -55,7 +38,7 @@ export interface StandInBluesky {
   readonly url: string;
   /** The account's DID, whose handle and app password are `HANDLE` and `PASSWORD`. */
   readonly did: string;
-  readonly requests: BlueskyRequest[];
+  readonly requests: RecordedRequest[];
   /** The records put, by their at:// URI. */
   readonly records: Map<string, { readonly cid: string; readonly value: Record<string, unknown> }>;
   /** The blobs uploaded, by their CID. */
@@ -95,34 +78,11 @@ function cidOf(bytes: Uint8Array | string, codec = 0x71): string {
 const xrpcError = (status: number, error: string, message: string) =>
   Response.json({ error, message }, { status });
 
-const untilAborted = (request: Request) =>
-  new Promise<Response>((resolve) => {
-    const answer = () => resolve(new Response(null, { status: 504 }));
-    if (request.signal.aborted) answer();
-    request.signal.addEventListener("abort", answer, { once: true });
-  });
-
-function misbehaved(misbehaviour: Misbehaviour, request: Request): Response | Promise<Response> {
-  switch (misbehaviour.kind) {
-    case "status":
-      return new Response(
-        misbehaviour.body ?? JSON.stringify({ error: "InternalServerError", message: "stand-in" }),
-        {
-          status: misbehaviour.status,
-          headers: { "content-type": "application/json", ...misbehaviour.headers },
-        },
-      );
-    case "garbage":
-      return new Response(
-        '{"thread": {"$type": "app.bsky.feed.defs#threadViewPost", "post": \u0000\u001b[2J',
-        {
-          headers: { "content-type": "application/json" },
-        },
-      );
-    case "hang":
-      return untilAborted(request);
-  }
-}
+/** What the stand-in says when told to misbehave: XRPC's error shape, a thread broken off. */
+const WORDS = {
+  errorBody: JSON.stringify({ error: "InternalServerError", message: "stand-in" }),
+  garbage: '{"thread": {"$type": "app.bsky.feed.defs#threadViewPost", "post": \u0000\u001b[2J',
+};
 
 function threadView(
   uri: string,
@@ -165,7 +125,7 @@ function replyView(reply: StandInReply): unknown {
 
 export function startBluesky(): StandInBluesky {
   const did = "did:plc:standinrinhayashi0000000";
-  const requests: BlueskyRequest[] = [];
+  const requests: RecordedRequest[] = [];
   const records = new Map<string, { cid: string; value: Record<string, unknown> }>();
   const blobs = new Map<string, Uint8Array>();
   const misbehaving = new Map<string, Misbehaviour>();
@@ -186,7 +146,7 @@ export function startBluesky(): StandInBluesky {
       body: text,
     });
     const misbehaviour = misbehaving.get(method);
-    if (misbehaviour) return misbehaved(misbehaviour, request);
+    if (misbehaviour) return misbehaved(misbehaviour, request, WORDS);
     const authed = request.headers.get("authorization") === `Bearer ${accessJwt}`;
     switch (method) {
       case "com.atproto.server.createSession": {

@@ -9,27 +9,11 @@
  * server can refuse connections. It records every request. `MASTODON_URL` points the site
  * at it; a status's URL names it, so its replies are read there.
  */
+import { type Misbehaviour, misbehaved, type RecordedRequest } from "./misbehaviour.ts";
 
 export const TOKEN = "mastodon-token-5d6e7f";
 
 export type MastodonCall = "instance" | "verify" | "statuses" | "post" | "context";
-
-export type Misbehaviour =
-  | {
-      readonly kind: "status";
-      readonly status: number;
-      readonly headers?: Record<string, string>;
-      readonly body?: string;
-    }
-  | { readonly kind: "garbage" }
-  | { readonly kind: "hang" };
-
-export interface MastodonRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
 
 /** A reply under a status, as the test writes it: its HTML content is the server's. */
 export interface StandInStatus {
@@ -42,7 +26,7 @@ export interface StandInStatus {
 
 export interface StandInMastodon {
   readonly url: string;
-  readonly requests: MastodonRequest[];
+  readonly requests: RecordedRequest[];
   /** The statuses posted, by id, newest last. */
   readonly posted: Map<string, Record<string, unknown>>;
   /** The server's limit (500 by default). */
@@ -57,34 +41,17 @@ export interface StandInMastodon {
   stop(): void;
 }
 
-const untilAborted = (request: Request) =>
-  new Promise<Response>((resolve) => {
-    const answer = () => resolve(new Response(null, { status: 504 }));
-    if (request.signal.aborted) answer();
-    request.signal.addEventListener("abort", answer, { once: true });
-  });
-
-function misbehaved(misbehaviour: Misbehaviour, request: Request): Response | Promise<Response> {
-  switch (misbehaviour.kind) {
-    case "status":
-      return new Response(misbehaviour.body ?? JSON.stringify({ error: "stand-in" }), {
-        status: misbehaviour.status,
-        headers: { "content-type": "application/json", ...misbehaviour.headers },
-      });
-    case "garbage":
-      return new Response('{"id": "1", "url": \u001b[2J', {
-        headers: { "content-type": "application/json" },
-      });
-    case "hang":
-      return untilAborted(request);
-  }
-}
+/** What the stand-in says when told to misbehave: Mastodon's error shape, a status broken off. */
+const WORDS = {
+  errorBody: JSON.stringify({ error: "stand-in" }),
+  garbage: '{"id": "1", "url": \u001b[2J',
+};
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function startMastodon(): StandInMastodon {
-  const requests: MastodonRequest[] = [];
+  const requests: RecordedRequest[] = [];
   const posted = new Map<string, Record<string, unknown>>();
   const byKey = new Map<string, string>();
   const misbehaving = new Map<MastodonCall, Misbehaviour>();
@@ -135,7 +102,7 @@ export function startMastodon(): StandInMastodon {
                 ? "context"
                 : undefined;
     const misbehaviour = call && misbehaving.get(call);
-    if (misbehaviour) return misbehaved(misbehaviour, request);
+    if (misbehaviour) return misbehaved(misbehaviour, request, WORDS);
     const authed = request.headers.get("authorization") === `Bearer ${TOKEN}`;
     switch (call) {
       case "instance":
