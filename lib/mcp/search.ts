@@ -15,7 +15,7 @@ export const searchInputSchema = () =>
       query: t.String({
         minLength: 1,
         maxLength: 100,
-        description: "Words to look for, e.g. `evaluation` or `lisbon python`: a passage has them all",
+        description: "Words to look for, e.g. `typescript` or `berlin rust`: a passage has them all",
       }),
       limit: t.Optional(
         t.Integer({ minimum: 1, maximum: 20, default: 5, description: "At most this many passages (5)" }),
@@ -31,7 +31,7 @@ export const searchOutputSchema = () =>
     results: t.Array(
       t.Object({
         where: t.String({
-          description: "What part of the site says it, e.g. `experience: Staff ML Engineer, …`",
+          description: "What part of the site says it, e.g. `experience: <role>, <organisation>`",
         }),
         text: t.String({ description: "What it says, in the owner's words" }),
         url: t.String({

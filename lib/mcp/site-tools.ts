@@ -153,8 +153,8 @@ export function serverIdentity({ site }: Pick<ToolContext, "site">) {
   return {
     info: { name: new URL(siteUrl).host, title: `${profile.name}'s site`, version: site.version },
     instructions:
-      `This server speaks for ${profile.name}'s personal website, ${siteUrl}: ${profile.name} is ` +
-      `${profile.role} in ${placeOf(profile)}. It is read-only and public. get_profile, get_now, ` +
+      `This server speaks for ${profile.name}'s personal website, ${siteUrl}: ${profile.name}, ` +
+      `${profile.role}, ${placeOf(profile)}. It is read-only and public. get_profile, get_now, ` +
       "get_resume and get_status answer what the site says, in its JSON; search finds a topic in " +
       "it; the resources are the same pages in Markdown. Quote the owner's words, and say where " +
       "they came from.",
